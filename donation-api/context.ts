@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Db } from './db/client';
+import type { ApiConfig } from './config';
+import type { Mailer } from './mail/mailer';
+
+export type AuthUser = {
+  id: string;
+  username: string;
+  email: string;
+  loginType: number;
+  workplace: boolean;
+  locale: string;
+  tokenId: string;
+  /** The caller's branches, in their order; every branch-scoped call is constrained by it. */
+  branchIds: string[];
+};
+
+export type ApiDeps = {
+  db: Db;
+  config: ApiConfig;
+  mailer: Mailer;
+  log: Logger;
+  /** Injected clock, so rules that depend on today can be tested. */
+  now: () => Date;
+};
+
+export type ApiEnv = {
+  Variables: {
+    deps: ApiDeps;
+    user: AuthUser;
+    requestId: string;
+  };
+};

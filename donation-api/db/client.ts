@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle is a Db for our purposes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), 'donation-api', 'db', 'migrations');
+
+export type OpenDbOptions = {
+  /** postgres://… ; when absent, the embedded PGlite in dataDir (or in memory when dataDir is null). */
+  databaseUrl?: string;
+  dataDir?: string | null;
+  migrate?: boolean;
+  poolSize?: number;
+};
+
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    if (opts.migrate !== false) await migratePostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, opts.poolSize);
+  }
+  const handle = await openPglite(opts.dataDir ?? null);
+  if (opts.migrate !== false) {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+  return handle;
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+  const { Pool, types } = await import('pg');
+  // int8 (counts, sums of integers) as numbers; our sums stay far below 2^53.
+  types.setTypeParser(20, (v: string) => Number(v));
+  types.setTypeParser(1700, (v: string) => Number(v));
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<DbHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+  const client = await PGlite.create(dataDir ?? undefined, {
+    parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function migratePostgres(url: string): Promise<void> {
+  const { Client } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+  // Several app servers may start at once against one PostgreSQL: migrate on one connection under an advisory lock.
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await run(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.query('select pg_advisory_unlock(727274)');
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { sentMail } from '../db/schema';
+
+export type MailMessage = { to: string; subject: string; text: string; kind: string; replyTo?: string };
+export type Mailer = { send: (msg: MailMessage) => Promise<{ status: 'sent' | 'outbox' }> };
+
+/**
+ * Sends through SMTP_URL with nodemailer. Without it, mail stays in the sent_mail table (the outbox)
+ * and in the log, so the demo works offline. Every message is recorded either way.
+ */
+export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from: string }): Mailer {
+  let transport: import('nodemailer').Transporter | undefined;
+  return {
+    async send(msg) {
+      if (!opts.smtpUrl) {
+        await opts.db.insert(sentMail).values({ to: msg.to, subject: msg.subject, body: msg.text, kind: msg.kind, status: 'outbox' });
+        opts.log.info({ mail: { to: msg.to, subject: msg.subject, kind: msg.kind } }, 'mail kept in outbox (no SMTP_URL)');
+        return { status: 'outbox' };
+      }
+      if (!transport) {
+        const nodemailer = await import('nodemailer');
+        transport = nodemailer.createTransport(opts.smtpUrl);
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, replyTo: msg.replyTo });
+      } catch (err) {
+        await opts.db.insert(sentMail).values({
+          to: msg.to, subject: msg.subject, body: msg.text, kind: msg.kind, status: 'failed', error: String((err as Error).message).slice(0, 500),
+        });
+        throw err;
+      }
+      await opts.db.insert(sentMail).values({ to: msg.to, subject: msg.subject, body: msg.text, kind: msg.kind, status: 'sent' });
+      return { status: 'sent' };
+    },
+  };
+}

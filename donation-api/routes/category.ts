@@ -1,0 +1,23 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc } from 'drizzle-orm';
+import { categories } from '../db/schema';
+import { newRouter } from '../router';
+
+export const categoryRoutes = newRouter();
+
+const CategorySchema = z.object({ id: z.number(), name: z.string(), nameFr: z.string(), displayOrder: z.number() }).openapi('Category');
+
+// GET /api/category - categories in display order
+categoryRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/category',
+    security: [{ bearer: [] }],
+    responses: { 200: { description: 'Categories', content: { 'application/json': { schema: z.array(CategorySchema) } } } },
+  }),
+  async (c) => {
+    const { db } = c.get('deps');
+    const rows = await db.select().from(categories).orderBy(asc(categories.displayOrder));
+    return c.json(rows, 200);
+  },
+);

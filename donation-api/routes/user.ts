@@ -1,0 +1,3 @@
+import { newRouter } from '../router';
+
+export const userRoutes = newRouter();

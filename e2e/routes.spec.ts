@@ -1,0 +1,6 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path goes to the login page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,131 @@
+// Test harness: a real donation API on a fresh PGlite (in memory) or a fresh PostgreSQL database.
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { hash } from '@node-rs/argon2';
+import { Client } from 'pg';
+import { createDonationApi } from '@/donation-api/app';
+import { configFromEnv, type ApiConfig } from '@/donation-api/config';
+import { openDb, type DbHandle } from '@/donation-api/db/client';
+import { ensureReferenceData } from '@/donation-api/db/reference-data';
+import * as s from '@/donation-api/db/schema';
+import { createMailer, type Mailer } from '@/donation-api/mail/mailer';
+import { LoginType, RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function dbKinds(): DbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `rfp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+export async function createTestApi(kind: DbKind, opts: { config?: Partial<ApiConfig>; mailer?: Mailer; poolSize?: number } = {}) {
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const pg = await freshPostgresUrl();
+    drop = pg.drop;
+    handle = await openDb({ databaseUrl: pg.url, poolSize: opts.poolSize });
+  } else {
+    handle = await openDb({ dataDir: null });
+  }
+  await ensureReferenceData(handle.db);
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const config: ApiConfig = { ...configFromEnv({}), smtpUrl: undefined, ...opts.config };
+  const clock = { now: new Date() };
+  const mailer = opts.mailer ?? createMailer({ db: handle.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = createDonationApi({ db: handle.db, config, mailer, log, now: () => clock.now });
+
+  async function request(method: string, path: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) body = JSON.stringify(init.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json, text, headers: res.headers };
+  }
+
+  return {
+    kind,
+    db: handle.db,
+    app,
+    config,
+    clock,
+    request,
+    async login(username: string, password: string) {
+      const res = await request('POST', '/api/user/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.text}`);
+      return res.json.token as string;
+    },
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Test-2026';
+let passwordHash: string | undefined;
+
+/** Inserts rows the tests build on; returns their ids. */
+export const fixtures = {
+  async branch(api: TestApi, over: Partial<typeof s.branches.$inferInsert> = {}) {
+    const [b] = await api.db
+      .insert(s.branches)
+      .values({ name: 'Test Food Bank', email: 'bank@example.org', phoneNumber: '416-555-0100', province: 'ON', city: 'Toronto', address1: '1 Main St', postalCode: 'M5V 1A1', ...over })
+      .returning();
+    return b;
+  },
+  async user(api: TestApi, over: Partial<typeof s.users.$inferInsert> & { branchIds?: string[]; password?: string } = {}) {
+    const { branchIds = [], password, ...rest } = over;
+    passwordHash ??= await hash(TEST_PASSWORD);
+    const username = rest.username ?? `user${randomBytes(4).toString('hex')}`;
+    const [u] = await api.db
+      .insert(s.users)
+      .values({ username, email: `${username}@example.org`, loginType: LoginType.Admin, passwordHash: password ? await hash(password) : passwordHash, ...rest })
+      .returning();
+    if (branchIds.length) await api.db.insert(s.userBranches).values(branchIds.map((branchId, position) => ({ userId: u.id, branchId, position })));
+    return u;
+  },
+  async store(api: TestApi, branchId: string, over: { name?: string; number?: string; retailer?: string; banner?: string | null; campaignId?: string } = {}) {
+    const [r] = await api.db.insert(s.retailers).values({ name: over.retailer ?? 'Loblaw Companies' }).returning();
+    const [bn] = over.banner === null ? [undefined] : await api.db.insert(s.banners).values({ retailerId: r.id, name: over.banner ?? 'No Frills' }).returning();
+    const [st] = await api.db.insert(s.stores).values({ name: over.name ?? 'Queen St W', number: over.number ?? '1234', retailerId: r.id, bannerId: bn?.id }).returning();
+    await api.db.insert(s.branchStores).values({ branchId, storeId: st.id, campaignId: over.campaignId ?? RFP_CAMPAIGN_ID });
+    return st;
+  },
+  async contact(api: TestApi, over: Partial<typeof s.contacts.$inferInsert> = {}) {
+    const [c] = await api.db.insert(s.contacts).values({ name: 'Retail Food Program', emailAddress: 'rfp@example.org', ...over }).returning();
+    return c;
+  },
+};
