@@ -22,8 +22,7 @@ describe.each(dbKinds())('donation API basics on %s', (kind) => {
     // A token row made directly: the login call belongs to the user routes' own tests.
     const branch = await fixtures.branch(api);
     const user = await fixtures.user(api, { branchIds: [branch.id] });
-    const { issueToken } = await import('@/donation-api/auth/tokens');
-    const { token } = await issueToken(api.db, user.id, 1, new Date());
+    const token = await fixtures.token(api, user.id);
     const res = await api.request('GET', '/api/category', { token });
     expect(res.status).toBe(200);
     expect(res.json.map((c: { name: string }) => c.name)).toEqual([

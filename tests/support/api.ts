@@ -124,6 +124,11 @@ export const fixtures = {
     await api.db.insert(s.branchStores).values({ branchId, storeId: st.id, campaignId: over.campaignId ?? RFP_CAMPAIGN_ID });
     return st;
   },
+  /** A live API token for a user, without going through the login call. */
+  async token(api: TestApi, userId: string) {
+    const { issueToken } = await import('@/donation-api/auth/tokens');
+    return (await issueToken(api.db, userId, 12, api.clock.now)).token;
+  },
   async contact(api: TestApi, over: Partial<typeof s.contacts.$inferInsert> = {}) {
     const [c] = await api.db.insert(s.contacts).values({ name: 'Retail Food Program', emailAddress: 'rfp@example.org', ...over }).returning();
     return c;

@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { branches, userBranches, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { audit } from '../audit';
+import { issueToken } from './tokens';
+
+export type LoginAnswer = {
+  id: string;
+  token: string;
+  expiresAt: string;
+  branches: { branchId: string; branchName: string }[];
+  branchId: string;
+  contactEmail: string;
+  locale: string;
+  workplace: boolean;
+  loginType: number;
+  username: string;
+};
+
+/**
+ * The answer of every successful login (section 7): a fresh API token and the user's branches.
+ * A user with no branch cannot sign in (section 6): 403 LOGIN_NO_BRANCH, and no token is issued.
+ */
+export async function loginAnswer(
+  db: DbOrTx,
+  user: typeof users.$inferSelect,
+  opts: { ttlHours: number; now: Date; botSource?: string; method: string },
+): Promise<LoginAnswer> {
+  const links = await db
+    .select({ branchId: branches.id, branchName: branches.name })
+    .from(userBranches)
+    .innerJoin(branches, eq(branches.id, userBranches.branchId))
+    .where(eq(userBranches.userId, user.id))
+    .orderBy(asc(userBranches.position), asc(branches.name));
+  if (links.length === 0) throw new ApiError(403, 'LOGIN_NO_BRANCH');
+  const { token, expiresAt } = await issueToken(db, user.id, opts.ttlHours, opts.now, opts.botSource);
+  await audit(db, { userId: user.id, actor: user.username, action: 'login', entity: 'user', entityId: user.id, after: { method: opts.method } });
+  return {
+    id: user.id,
+    token,
+    expiresAt: expiresAt.toISOString(),
+    branches: links,
+    branchId: links[0].branchId,
+    contactEmail: user.email,
+    locale: user.locale,
+    workplace: user.workplace,
+    loginType: user.loginType,
+    username: user.username,
+  };
+}
+
