@@ -224,3 +224,18 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** One-time e-mail codes that link a chat identity (or confirm a sign-in) to an account. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // SHA-256 of the code; the code itself only travels by mail.
+  codeHash: text('code_hash').notNull(),
+  // The chat identity (or other subject) the code will link on success.
+  subject: text('subject'),
+  botSource: text('bot_source'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('login_challenges_user_idx').on(t.userId)]);
