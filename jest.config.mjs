@@ -16,7 +16,7 @@ const base = createJestConfig(config);
 export default async () => {
   const resolved = await base();
   resolved.transformIgnorePatterns = [
-    '/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify)/)',
+    '/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|jose|oidc-provider)/)',
   ];
   return resolved;
 };
