@@ -37,6 +37,14 @@ export const ERROR_MESSAGES = {
   BAD_REQUEST: 'Invalid request.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  ORG_PROVINCE_VALIDATE: 'Please select a province',
+  NOTE_ORG_UPDATE_FAILED: 'Error updating organization details. Please try again shortly.',
+  NOTE_PWD_UPDATE_OTHER_FAILED: 'Error updating password. Please try again shortly.',
+  FORGOT_USERNAME_REQUIRED: 'Please enter your username.',
+  FORGOT_SEND_FAILED: 'Error sending reset password email. Please try again shortly.',
+  FORGOT_TOO_MANY: 'Too many password reset requests. Please wait a few minutes and try again.',
+  FEEDBACK_MESSAGE_VALIDATE: 'Please enter a message',
+  NOTE_FEEDBACK_ERROR: 'Error sending feedback. Please try again shortly.',
   INTERNAL: 'Unexpected error. Please try again shortly.',
 } as const;
 
