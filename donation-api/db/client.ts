@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers answer `execute()` with `{ rows }`; typing the handle as node-postgres's gives raw SQL
+ * results a usable type on PGlite too.
+ */
+export type Db = Omit<NodePgDatabase<Schema>, '$client'>;
 /** A transaction handle is a Db for our purposes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;

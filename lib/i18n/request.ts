@@ -1,11 +1,14 @@
 import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import { getSessionJwt } from '@/lib/server/session';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, toLocale } from './config';
 
-// Locale without routing: the fbc-locale cookie wins, then the signed-in user's locale, else English.
+// Locale without routing (section 4): the fbc-locale cookie wins, then the signed-in user's locale, else English.
 export default getRequestConfig(async () => {
   const store = await cookies();
-  const locale = toLocale(store.get(LOCALE_COOKIE)?.value) ?? DEFAULT_LOCALE;
+  let locale = toLocale(store.get(LOCALE_COOKIE)?.value);
+  if (!locale) locale = toLocale((await getSessionJwt())?.user?.locale);
+  locale ??= DEFAULT_LOCALE;
   return {
     locale,
     timeZone: 'America/Toronto',

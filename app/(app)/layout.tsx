@@ -1,0 +1,27 @@
+import { redirect } from 'next/navigation';
+import { getServerSession } from 'next-auth';
+import { AppHeader } from '@/components/layout/app-header';
+import { HeaderProvider } from '@/components/layout/header-context';
+import { Providers } from '@/components/providers';
+import { StatusBanner } from '@/components/ui/banner';
+import { authOptions } from '@/lib/server/auth-options';
+import { getSessionJwt } from '@/lib/server/session';
+
+/** Signed-in screens: header (none for embedded users), status banner, then the page. */
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  // The proxy already redirects; this check stands on its own (never trust the proxy alone).
+  if (!(await getSessionJwt())) redirect('/login');
+  const session = await getServerSession(authOptions);
+  const embedded = !!session?.user.workplace;
+  return (
+    <Providers session={session}>
+      <HeaderProvider>
+        {!embedded && <AppHeader />}
+        <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
+          <StatusBanner />
+          {children}
+        </main>
+      </HeaderProvider>
+    </Providers>
+  );
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import { getDonationApi } from '@/donation-api';
+
+/**
+ * One way to reach the donation API: in-process (default) or, with DONATION_API_URL, an upstream server
+ * speaking the same section-7 contract. Both build the same Request, so there is one code path.
+ */
+export async function callDonationApi(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; rawBody?: BodyInit | null; headers?: Record<string, string>; requestId?: string } = {},
+): Promise<Response> {
+  if (!path.startsWith('/api/')) throw new Error(`donation API paths start with /api/: ${path}`);
+  const upstream = process.env.DONATION_API_URL?.replace(/\/+$/, '');
+  const url = `${upstream ?? 'http://donation-api.internal'}${path}`;
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.requestId) headers.set('x-request-id', init.requestId);
+  let body: BodyInit | null | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers.set('content-type', 'application/json');
+  }
+  const request = new Request(url, { method: init.method ?? 'GET', headers, body, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+  if (upstream) return fetch(request);
+  const { app } = await getDonationApi();
+  return app.fetch(request);
+}
+
+/** JSON of a donation API answer, or an ApiCallError holding its status and { code, message }. */
+export async function donationApiJson<T>(path: string, init: Parameters<typeof callDonationApi>[1] = {}): Promise<T> {
+  const res = await callDonationApi(path, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  if (!res.ok) throw new ApiCallError(res.status, json as { code?: string; message?: string });
+  return json as T;
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { code?: string; message?: string } | undefined,
+  ) {
+    super(body?.message ?? String(status));
+  }
+  get code() {
+    return this.body?.code;
+  }
+}
