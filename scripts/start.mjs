@@ -21,7 +21,7 @@ if (!env.NEXTAUTH_SECRET) {
 env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+if (!fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
   console.log('No build found: building the app first (next build)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
