@@ -1,3 +1,127 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema } from '@/lib/domain/password';
 import { newRouter } from '../router';
+import { getBgData } from '../services/bg-data';
+import { clientAddress } from '../services/login-attempts';
+import { changePassword, currentUser, forgotPassword, logout, passwordLogin } from '../services/users';
 
 export const userRoutes = newRouter();
+
+const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).openapi('Error');
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, { description: 'Refused', content: { 'application/json': { schema: ErrorSchema } } }]));
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+const BranchLinkSchema = z.object({ branchId: z.string(), branchName: z.string() });
+const CurrentUserSchema = z
+  .object({
+    id: z.string(),
+    branches: z.array(BranchLinkSchema),
+    branchId: z.string(),
+    contactEmail: z.string(),
+    locale: z.string(),
+    workplace: z.boolean(),
+    loginType: z.number(),
+    username: z.string(),
+  })
+  .openapi('CurrentUser');
+const LoginAnswerSchema = CurrentUserSchema.extend({ token: z.string(), expiresAt: z.string() }).openapi('LoginAnswer');
+const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+
+// POST /api/user/login - username and password sign-in (Admin login type); no token
+userRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/user/login',
+    request: { body: json(loginBodySchema) },
+    responses: {
+      200: { description: 'Signed in', content: { 'application/json': { schema: LoginAnswerSchema } } },
+      ...errors(400, 401, 403, 429),
+    },
+  }),
+  async (c) => {
+    const { db, config, now } = c.get('deps');
+    const body = c.req.valid('json');
+    const address = clientAddress(c.req.header('x-forwarded-for'));
+    return c.json(await passwordLogin(db, { ...body, address }, { config, now: now() }), 200);
+  },
+);
+
+// POST /api/user/logout - revokes the caller's token
+userRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/user/logout',
+    security: [{ bearer: [] }],
+    responses: { 204: { description: 'Signed out' }, ...errors(401) },
+  }),
+  async (c) => {
+    const { db, now } = c.get('deps');
+    await logout(db, c.get('user'), now());
+    return c.body(null, 204);
+  },
+);
+
+// GET /api/user/current-user - the caller, in the login answer's shape without a token
+userRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user/current-user',
+    security: [{ bearer: [] }],
+    responses: { 200: { description: 'The caller', content: { 'application/json': { schema: CurrentUserSchema } } }, ...errors(401) },
+  }),
+  async (c) => {
+    const { db } = c.get('deps');
+    return c.json(await currentUser(db, c.get('user')), 200);
+  },
+);
+
+const BgDataSchema = z.record(z.string(), z.string()).openapi('BackgroundData');
+
+// GET /api/user/bg-data - login-page background data; no token
+userRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user/bg-data',
+    responses: { 200: { description: 'Background data', content: { 'application/json': { schema: BgDataSchema } } } },
+  }),
+  async (c) => {
+    const { db } = c.get('deps');
+    return c.json(await getBgData(db), 200);
+  },
+);
+
+// POST /api/user/current-user/change-password - the caller's new password
+userRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/user/current-user/change-password',
+    security: [{ bearer: [] }],
+    request: { body: json(changePasswordBodySchema) },
+    responses: {
+      200: { description: 'Password changed', content: { 'application/json': { schema: MessageSchema } } },
+      ...errors(400, 401, 403, 404, 429),
+    },
+  }),
+  async (c) => {
+    const { db, config, now } = c.get('deps');
+    return c.json(await changePassword(db, c.get('user'), c.req.valid('json'), { config, now: now() }), 200);
+  },
+);
+
+// POST /api/user/forgot-password - e-mails a new password; no token
+userRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/user/forgot-password',
+    request: { body: json(forgotPasswordBodySchema) },
+    responses: {
+      200: { description: 'New password sent', content: { 'application/json': { schema: MessageSchema } } },
+      ...errors(400, 401, 404, 429, 503),
+    },
+  }),
+  async (c) => {
+    const { db, config, mailer, now } = c.get('deps');
+    return c.json(await forgotPassword(db, mailer, c.req.valid('json').username, { config, now: now() }), 200);
+  },
+);

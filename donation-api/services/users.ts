@@ -1,0 +1,240 @@
+// Users: password login, the current user, logout, change and reset of passwords.
+import { randomBytes, randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { LoginType } from '@/lib/domain/enums';
+import { EMAIL_PATTERN } from '@/lib/domain/branch';
+import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password';
+import { loginAnswer, type LoginAnswer } from '../auth/login-answer';
+import { revokeAllTokens, revokeToken } from '../auth/tokens';
+import { audit } from '../audit';
+import type { ApiConfig } from '../config';
+import type { AuthUser } from '../context';
+import type { Db, DbOrTx } from '../db/client';
+import { apiTokens, branches, userBranches, users } from '../db/schema';
+import { ApiError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import {
+  ADDRESS_FAILURE_FACTOR, addressKey, clearFailures, lockedUntil, recordFailure, sleep, slowdownMs, usernameKey,
+} from './login-attempts';
+
+export const PASSWORD_UPDATED_MESSAGE = 'Successfully updated your password.';
+export const FORGOT_PASSWORD_SENT_MESSAGE = 'The email containing a new password has been sent to your email address.';
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** argon2id with the library's defaults (19 MiB, 2 passes). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false; // a malformed stored hash is a failed login, not a 500
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Verified against when the user is unknown, so a miss costs as long as a wrong password. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hash(randomBytes(18).toString('base64url'));
+  return dummyHash;
+}
+
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const SYMBOLS = '-_.!';
+
+/** A random password that satisfies the policy of section 5, without look-alike characters. */
+export function generatePassword(length = 14): string {
+  const all = UPPER + LOWER + DIGITS + SYMBOLS;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS)];
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  const pw = chars.join('');
+  return isValidPassword(pw) ? pw : generatePassword(length);
+}
+
+export async function findUserByUsername(db: DbOrTx, username: string) {
+  const [row] = await db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
+  return row;
+}
+
+type LoginOptions = { config: ApiConfig; now: Date };
+
+/**
+ * POST /api/user/login. Every refusal is the same 401 whatever the reason (unknown user, wrong password,
+ * no password, another login type, disabled), after the same argon2 work; repeated failures per username
+ * and per address are slowed, then refused with 429 until the lock window ends.
+ */
+export async function passwordLogin(
+  db: Db,
+  input: { username: string; password: string; address: string },
+  { config, now }: LoginOptions,
+): Promise<LoginAnswer> {
+  const username = normalizeUsername(input.username);
+  const keys = [
+    { key: usernameKey(username), max: config.loginMaxFailures },
+    { key: addressKey(input.address), max: config.loginMaxFailures * ADDRESS_FAILURE_FACTOR },
+  ];
+  if (await lockedUntil(db, keys.map((k) => k.key), now)) throw new ApiError(429, 'LOGIN_TOO_MANY');
+
+  const user = await findUserByUsername(db, username);
+  const eligible = !!user && !user.disabled && user.loginType === LoginType.Admin && !!user.passwordHash;
+  const matches = await verifyPassword(eligible ? user.passwordHash! : await dummyPasswordHash(), input.password);
+  if (!eligible || !matches) {
+    // Slowed by the username's count only: a shared address (an office, 'unknown') must not slow everyone.
+    const [usernameFailures] = await recordFailure(db, keys, now, config.loginLockMinutes);
+    await sleep(slowdownMs(usernameFailures));
+    throw new ApiError(401, 'LOGIN_INVALID');
+  }
+  // Only the username counter: an attacker's own good login must not clear the address they attack from.
+  await clearFailures(db, usernameKey(username));
+  return db.transaction((tx) => loginAnswer(tx, user, { ttlHours: config.tokenTtlHours, now, method: 'password' }));
+}
+
+export type CurrentUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;
+
+/** The login answer's shape for the caller, without issuing a token. */
+export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUser> {
+  const links = await db
+    .select({ branchId: branches.id, branchName: branches.name })
+    .from(userBranches)
+    .innerJoin(branches, eq(branches.id, userBranches.branchId))
+    .where(eq(userBranches.userId, user.id))
+    .orderBy(asc(userBranches.position), asc(branches.name));
+  return {
+    id: user.id,
+    branches: links,
+    branchId: links[0]?.branchId ?? '',
+    contactEmail: user.email,
+    locale: user.locale,
+    workplace: user.workplace,
+    loginType: user.loginType,
+    username: user.username,
+  };
+}
+
+export async function logout(db: Db, user: AuthUser, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeToken(tx, user.tokenId, now);
+    await audit(tx, { userId: user.id, actor: user.username, action: 'logout', entity: 'user', entityId: user.id });
+  });
+}
+
+/**
+ * POST /api/user/current-user/change-password. Only Admin login types have a password here (403 for the
+ * others); the policy of section 5, then the old password (wrong ones count toward the login lock, so a
+ * stolen token cannot be used to guess the password). Success keeps the caller's token and revokes the rest.
+ */
+export async function changePassword(
+  db: Db,
+  user: AuthUser,
+  body: { oldPassword: string; newPassword: string },
+  { config, now }: LoginOptions,
+): Promise<{ message: string }> {
+  if (user.loginType !== LoginType.Admin) throw new ApiError(403, 'NOTE_PWD_UPDATE_FORBID_FAILED');
+  const [violation] = checkChangePasswordRules(body);
+  if (violation) throw new ApiError(400, violation.code, violation.field);
+
+  const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+  if (!row) throw new ApiError(404, 'NOTE_PWD_UPDATE_NOT_FOUND_FAILED');
+  if (!row.passwordHash) throw new ApiError(403, 'NOTE_PWD_UPDATE_FORBID_FAILED');
+
+  const key = usernameKey(row.username);
+  if (await lockedUntil(db, [key], now)) throw new ApiError(429, 'LOGIN_TOO_MANY');
+  if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
+    await recordFailure(db, [{ key, max: config.loginMaxFailures }], now, config.loginLockMinutes);
+    throw new ApiError(400, 'NOTE_PWD_UPDATE_INVALID_OLD', 'oldPassword');
+  }
+
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.userId, user.id), ne(apiTokens.id, user.tokenId), isNull(apiTokens.revokedAt)));
+    // Never the hash: the audit log only says that the password changed and how.
+    await audit(tx, { userId: user.id, actor: user.username, action: 'password', entity: 'user', entityId: user.id, after: { method: 'change' } });
+  });
+  await clearFailures(db, key);
+  return { message: PASSWORD_UPDATED_MESSAGE };
+}
+
+function resetMail(username: string, password: string) {
+  const subject = 'Your new Retail Food Program password / Votre nouveau mot de passe du Programme alimentaire de détail';
+  const text = [
+    `Hello ${username},`,
+    '',
+    'A new password was requested for your Retail Food Program account.',
+    '',
+    `Username: ${username}`,
+    `New password: ${password}`,
+    '',
+    'Sign in with it, then choose your own password under Change Password.',
+    'If you did not ask for a new password, please contact your administrator.',
+    '',
+    '---',
+    '',
+    `Bonjour ${username},`,
+    '',
+    'Un nouveau mot de passe a été demandé pour votre compte du Programme alimentaire de détail.',
+    '',
+    `Nom d’utilisateur : ${username}`,
+    `Nouveau mot de passe : ${password}`,
+    '',
+    'Connectez-vous avec celui-ci, puis choisissez votre propre mot de passe sous Changer le mot de passe.',
+    'Si vous n’avez pas demandé de nouveau mot de passe, veuillez communiquer avec votre administrateur.',
+  ].join('\n');
+  return { subject, text };
+}
+
+/**
+ * POST /api/user/forgot-password. The checks and their order follow section 8. The mail goes out before
+ * the new hash is stored: if sending fails nothing changed and the old password still works.
+ * Resets per username are limited like failed logins, so nobody can keep resetting someone's password.
+ */
+export async function forgotPassword(
+  db: Db,
+  mailer: Mailer,
+  rawUsername: string,
+  { config, now }: LoginOptions,
+): Promise<{ message: string }> {
+  const username = normalizeUsername(rawUsername);
+  if (!username) throw new ApiError(400, 'FORGOT_USERNAME_REQUIRED', 'username');
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new ApiError(404, 'FORGOT_INVALID_USERNAME', 'username');
+  if (user.loginType !== LoginType.Admin || user.disabled) throw new ApiError(401, 'FORGOT_NOT_ALLOWED');
+  if (!EMAIL_PATTERN.test(user.email.trim())) throw new ApiError(400, 'FORGOT_INVALID_EMAIL');
+
+  const key = `forgot:${username}`;
+  if (await lockedUntil(db, [key], now)) throw new ApiError(429, 'FORGOT_TOO_MANY');
+  await recordFailure(db, [{ key, max: config.loginMaxFailures }], now, config.loginLockMinutes);
+
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const { subject, text } = resetMail(user.username, password);
+  try {
+    await mailer.send({ to: user.email.trim(), subject, text, kind: 'forgot-password' });
+  } catch {
+    throw new ApiError(503, 'FORGOT_SEND_FAILED');
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllTokens(tx, user.id, now);
+    await audit(tx, { userId: user.id, actor: user.username, action: 'password', entity: 'user', entityId: user.id, after: { method: 'reset' } });
+  });
+  // A fresh password deserves a fresh start against the login lock.
+  await clearFailures(db, usernameKey(username));
+  return { message: FORGOT_PASSWORD_SENT_MESSAGE };
+}
