@@ -1,0 +1,24 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { todayCalendarDate } from '@/lib/domain/dates';
+import type { ApiEnv } from '../context';
+import { UUID_PATTERN } from '../services/donations';
+import type { WriteContext } from '../services/donations';
+
+// Path and query parameters shared by the donation routes: malformed ones are a 400, never a database error.
+export const uuidParam = z.string().regex(UUID_PATTERN, 'must be a UUID');
+export const yearParam = z.coerce.number().int().min(1900).max(9999);
+export const monthParam = z.coerce.number().int().min(1).max(12);
+
+export const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).openapi('Error');
+export const errorResponses = {
+  400: { description: 'Invalid input', content: { 'application/json': { schema: ErrorSchema } } },
+  401: { description: 'No valid token', content: { 'application/json': { schema: ErrorSchema } } },
+  404: { description: 'Not one of the caller’s', content: { 'application/json': { schema: ErrorSchema } } },
+} as const;
+
+/** Who writes and today's date in the configured time zone (the reporting-year rule depends on it). */
+export function writeContext(c: Context<ApiEnv>): WriteContext {
+  const { config, now } = c.get('deps');
+  return { user: c.get('user'), today: todayCalendarDate(now(), config.timeZone), bananaBoxLbs: config.bananaBoxLbs };
+}

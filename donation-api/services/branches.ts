@@ -1,0 +1,118 @@
+// Branches (food banks): read and update the organisation details of a branch.
+import { eq } from 'drizzle-orm';
+import { checkBranchRules, type UpdateBranchBody } from '@/lib/domain/branch';
+import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
+import { audit } from '../audit';
+import type { AuthUser } from '../context';
+import type { Db, DbOrTx } from '../db/client';
+import { branches } from '../db/schema';
+import { ApiError, notFound } from '../errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** PostgreSQL rejects non-uuid text in a uuid comparison with an error: check before querying. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+const BRANCH_COLUMNS = {
+  id: branches.id,
+  name: branches.name,
+  email: branches.email,
+  phoneNumber: branches.phoneNumber,
+  province: branches.province,
+  city: branches.city,
+  address1: branches.address1,
+  address2: branches.address2,
+  postalCode: branches.postalCode,
+  lat: branches.lat,
+  lng: branches.lng,
+  website: branches.website,
+  operatingHours: branches.operatingHours,
+  contactName: branches.contactName,
+  contactTitle: branches.contactTitle,
+  contactEmail: branches.contactEmail,
+  contactPhoneNumber: branches.contactPhoneNumber,
+  numStaff: branches.numStaff,
+  numVolunteers: branches.numVolunteers,
+  numServedInPreviousYear: branches.numServedInPreviousYear,
+  totalPoundsDistributedAnnually: branches.totalPoundsDistributedAnnually,
+};
+
+/** The branch of section 3, as the API answers it. */
+export type Branch = { [K in keyof typeof BRANCH_COLUMNS]: (typeof branches.$inferSelect)[K] };
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z]/gi, '').toLowerCase();
+const PROVINCE_LOOKUP = new Map<string, ProvinceCode>();
+for (const code of PROVINCE_CODES) {
+  PROVINCE_LOOKUP.set(fold(code), code);
+  PROVINCE_LOOKUP.set(fold(PROVINCE_NAMES[code].en), code);
+  PROVINCE_LOOKUP.set(fold(PROVINCE_NAMES[code].fr), code);
+}
+
+/**
+ * The spec reads provinces both as two-letter codes and as full names; the database keeps the code.
+ * English or French names, any case or accents. Empty is null; anything else is undefined (invalid).
+ */
+export function normalizeProvince(value: string | null | undefined): ProvinceCode | null | undefined {
+  if (value === null || value === undefined || !value.trim()) return null;
+  return PROVINCE_LOOKUP.get(fold(value));
+}
+
+/** A branch of the caller's; another branch's id, an unknown id and a malformed id are the same 404. */
+export async function getBranch(db: DbOrTx, user: AuthUser, branchId: string): Promise<Branch> {
+  if (!isUuid(branchId) || !user.branchIds.includes(branchId.toLowerCase())) throw notFound();
+  const [row] = await db.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, branchId)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+const INT_MAX = 2_147_483_647;
+const INTEGER_STATS = ['numStaff', 'numVolunteers', 'numServedInPreviousYear'] as const;
+const TEXT_FIELDS = [
+  'name', 'email', 'phoneNumber', 'city', 'address1', 'address2', 'postalCode', 'website', 'operatingHours',
+  'contactName', 'contactTitle', 'contactEmail', 'contactPhoneNumber',
+] as const;
+
+/**
+ * PUT /api/branch/{branchId}. The required fields and e-mail format of section 5, a known province, and
+ * numeric statistics (null when not a number). A field left out keeps its value; null or '' clears it.
+ * The row is locked, changed and audited (before and after) in one transaction.
+ */
+export async function updateBranch(db: Db, user: AuthUser, branchId: string, body: UpdateBranchBody, now: Date): Promise<Branch> {
+  if (!isUuid(branchId) || !user.branchIds.includes(branchId.toLowerCase())) throw notFound();
+  const [violation] = checkBranchRules(body);
+  if (violation) throw new ApiError(400, violation.code, violation.field);
+
+  const changes: Partial<typeof branches.$inferInsert> = {};
+  for (const field of TEXT_FIELDS) {
+    const v = body[field];
+    if (v === undefined) continue;
+    const text = v === null ? '' : v.trim();
+    changes[field] = text === '' ? null : text;
+  }
+  if (body.province !== undefined) {
+    const province = normalizeProvince(body.province);
+    if (province === undefined) throw new ApiError(400, 'ORG_PROVINCE_VALIDATE', 'province');
+    changes.province = province;
+  }
+  for (const field of INTEGER_STATS) {
+    const v = body[field];
+    if (v === undefined) continue;
+    if (v !== null && Math.round(v) > INT_MAX) throw new ApiError(400, 'BAD_REQUEST', field);
+    changes[field] = v === null ? null : Math.round(v);
+  }
+  if (body.totalPoundsDistributedAnnually !== undefined) changes.totalPoundsDistributedAnnually = body.totalPoundsDistributedAnnually;
+
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, branchId)).for('update');
+    if (!before) throw notFound();
+    const [after] = await tx
+      .update(branches)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(branches.id, branchId))
+      .returning(BRANCH_COLUMNS);
+    await audit(tx, { userId: user.id, actor: user.username, action: 'update', entity: 'branch', entityId: branchId, branchId, before, after });
+    return after;
+  });
+}

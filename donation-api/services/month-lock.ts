@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { queryRows } from './sql-rows';
+import { ApiError } from '../errors';
+
+export type MonthKey = { branchId: string; year: number; month: number };
+
+export function monthOf(branchId: string, date: string): MonthKey {
+  return { branchId, year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+function sameMonth(a: MonthKey, b: MonthKey) {
+  return a.branchId === b.branchId && a.year === b.year && a.month === b.month;
+}
+
+function compare(a: MonthKey, b: MonthKey) {
+  return a.branchId < b.branchId ? -1 : a.branchId > b.branchId ? 1 : a.year - b.year || a.month - b.month;
+}
+
+/**
+ * Locks the month_submissions rows of the given months for the rest of the transaction and tells,
+ * per month, whether it is submitted. The row is created first (insert … on conflict do nothing) so
+ * there is always something to lock, even for a month nobody has touched; rows are locked in one fixed
+ * order (branch, year, month) so two writers touching the same two months cannot deadlock.
+ */
+export async function lockMonths(tx: Tx, keys: MonthKey[]): Promise<{ key: MonthKey; submitted: boolean }[]> {
+  const unique = keys.filter((k, i) => keys.findIndex((o) => sameMonth(o, k)) === i).sort(compare);
+  const out: { key: MonthKey; submitted: boolean }[] = [];
+  for (const key of unique) {
+    await tx.execute(sql`insert into month_submissions (branch_id, year, month) values (${key.branchId}, ${key.year}, ${key.month}) on conflict do nothing`);
+    const res = await queryRows<{ submitted: boolean }>(tx, 
+      sql`select submitted from month_submissions where branch_id = ${key.branchId} and year = ${key.year} and month = ${key.month} for update`,
+    );
+    out.push({ key, submitted: Boolean(res[0]?.submitted) });
+  }
+  return out;
+}
+
+/** Locks the months a donation write touches and refuses the write when any of them is submitted. */
+export async function lockOpenMonths(tx: Tx, keys: MonthKey[]): Promise<void> {
+  const locked = await lockMonths(tx, keys);
+  if (locked.some((m) => m.submitted)) throw new ApiError(400, 'MONTH_ALREADY_SUBMITTED');
+}
