@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BANANA_BOX_LBS } from '@/lib/domain/weight';
+import { ssoConfigFromEnv, type SsoConfig } from './auth/sso-config';
 
 const envSchema = z.object({
   BANANA_BOX_LBS: z.coerce.number().positive().default(DEFAULT_BANANA_BOX_LBS),
@@ -22,6 +23,8 @@ export type ApiConfig = {
   supportEmail: string;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Single sign-on providers and embedded-mode variants; absent means none is enabled. */
+  sso?: SsoConfig;
 };
 
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ApiConfig {
@@ -35,5 +38,6 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    sso: ssoConfigFromEnv(env),
   };
 }

@@ -8,6 +8,12 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/user/login',
   'POST /api/user/login/sso',
   'POST /api/user/login/facebook',
+  // Their credential is in the call itself (an ID token, or the link state of a verified chat identity),
+  // not an API token; each route refuses without it.
+  'POST /api/user/get-user-by-email',
+  'POST /api/user/get-user-by-token',
+  'POST /api/user/login/challenge',
+  'POST /api/user/login/challenge/check',
   'GET /api/user/bg-data',
   'POST /api/user/forgot-password',
   'GET /api/config/auth-config',

@@ -7,11 +7,13 @@ import { configRoutes } from './config';
 import { contactRoutes } from './contact';
 import { donationRoutes } from './donation';
 import { feedbackRoutes } from './feedback';
+import { ssoRoutes } from './sso';
 import { storesRoutes } from './stores';
 import { userRoutes } from './user';
 
 // Order matters where paths overlap: static segments are registered before parameters in each router.
 export function registerRoutes(app: OpenAPIHono<ApiEnv, {}, '/api'>) {
+  app.route('/', ssoRoutes);
   app.route('/', userRoutes);
   app.route('/', configRoutes);
   app.route('/', categoryRoutes);
