@@ -1,10 +1,41 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
+import { LoginForm } from '@/components/auth/login-form';
+import { EMBEDDED_UI_READY, EmbeddedSignIn, SSO_UI_READY, SsoSignIn } from '@/components/auth/login-slots';
+import { readLoginQuery, resolveLoginMode } from '@/lib/auth/login-mode';
+import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
+import { getSessionJwt } from '@/lib/server/session';
 
-export default async function LoginPage() {
+export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('LoginPage');
+  return { title: t('metaTitle') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const callbackUrl = safeCallbackUrl(sp.callbackUrl);
+  // Already signed in: straight to where the user was going.
+  if (await getSessionJwt()) redirect(callbackUrl);
+
+  const query = readLoginQuery(sp);
+  const mode = resolveLoginMode(query, { sso: SSO_UI_READY, embedded: EMBEDDED_UI_READY });
+  if (mode === 'embedded') return <EmbeddedSignIn query={query} callbackUrl={callbackUrl} />;
+
+  const t = await getTranslations('LoginPage');
+  const error = typeof sp.error === 'string' ? sp.error : undefined;
   return (
-    <main className="mx-auto max-w-md p-6">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-    </main>
+    <BrandedLayout>
+      <AuthCard title={t('title')}>
+        {mode === 'sso' ? (
+          <SsoSignIn query={query} callbackUrl={callbackUrl} />
+        ) : (
+          <LoginForm callbackUrl={callbackUrl} initialError={error} />
+        )}
+      </AuthCard>
+    </BrandedLayout>
   );
 }

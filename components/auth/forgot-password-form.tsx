@@ -1,0 +1,82 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
+
+// Section 8, by status when the code is not one we know.
+const BY_STATUS: Record<number, ErrorKey> = { 404: 'FORGOT_INVALID_USERNAME', 401: 'FORGOT_NOT_ALLOWED', 400: 'FORGOT_INVALID_EMAIL' };
+
+type Result = { ok: true } | { ok: false; message: string };
+
+/** One required Username; Send Email (disabled while empty) and Back To Login. */
+export function ForgotPasswordForm() {
+  const t = useTranslations('ForgotPasswordPage');
+  const errorText = useErrorText();
+  const [username, setUsername] = useState('');
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const empty = username.trim() === '';
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (empty || pending) return;
+    setPending(true);
+    setResult(null);
+    try {
+      const res = await fetch('/bff/public/forgot-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: username.trim() }),
+      });
+      if (res.ok) setResult({ ok: true });
+      else {
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        // 400 covers both an empty name and a bad address on file; the code tells them apart.
+        const known = body.code && body.code !== 'BAD_REQUEST' ? body.code : undefined;
+        setResult({ ok: false, message: errorText(known, BY_STATUS[res.status] ?? 'FORGOT_SEND_FAILED') });
+      }
+    } catch {
+      setResult({ ok: false, message: errorText(undefined, 'FORGOT_SEND_FAILED') });
+    }
+    setPending(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
+      <p className="text-base text-gray-800">{t('intro')}</p>
+      {result &&
+        (result.ok ? (
+          <div role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+            {t('success')}
+          </div>
+        ) : (
+          <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+            {result.message}
+          </div>
+        ))}
+      <TextField
+        label={t('username')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <FormActions>
+        <ButtonLink href="/login" variant="secondary">
+          {t('backToLogin')}
+        </ButtonLink>
+        <Button type="submit" disabled={empty} loading={pending}>
+          {pending ? t('sending') : t('sendEmail')}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/components/ui/use-error-text';
+
+// next-auth reports these when its own flow fails (not a code of ours): the generic server text.
+const NEXT_AUTH_ERRORS = new Set(['CredentialsSignin', 'Configuration', 'Callback', 'OAuthSignin', 'OAuthCallback', 'Default', 'SessionRequired']);
+
+/** Username/password sign-in (section 2, Login): Login stays disabled until both fields are filled; Enter submits. */
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
+  const t = useTranslations('LoginPage');
+  const errorText = useErrorText();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(initialError ? codeText(initialError) : null);
+  const ready = username.trim() !== '' && password !== '';
+
+  function codeText(code: string | null | undefined) {
+    // The server's message, by its code; anything with a 500 in it, or unknown, is the generic login error.
+    if (!code || NEXT_AUTH_ERRORS.has(code) || code.includes('500')) return errorText('LOGIN_SERVER_ERROR', 'LOGIN_SERVER_ERROR');
+    return errorText(code, 'LOGIN_SERVER_ERROR');
+  }
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!ready || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const res = await signIn('credentials', { redirect: false, username: username.trim(), password, callbackUrl });
+      if (res?.ok && !res.error) {
+        // A full load: the signed-in layout, the session and the user's language all start fresh.
+        window.location.assign(callbackUrl);
+        return;
+      }
+      setError(codeText(res?.error));
+    } catch {
+      setError(codeText('LOGIN_SERVER_ERROR'));
+    }
+    setPending(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
+      {error && (
+        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {error}
+        </div>
+      )}
+      <TextField
+        label={t('username')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        disabled={pending}
+      />
+      <PasswordField
+        label={t('password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        disabled={pending}
+      />
+      <div className="-mt-1 flex justify-end">
+        <Link href="/forgot-password" className="inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold text-gray-900 underline underline-offset-2 hover:text-secondary focus-visible:outline-3 focus-visible:outline-gray-900">
+          {t('forgotPassword')}
+        </Link>
+      </div>
+      <Button type="submit" disabled={!ready} loading={pending} className="w-full">
+        {pending ? t('signingIn') : t('login')}
+      </Button>
+      {pending && (
+        <p role="status" className="sr-only">
+          {t('signingIn')}
+        </p>
+      )}
+    </form>
+  );
+}
