@@ -1,3 +1,89 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { updateBranchBodySchema } from '@/lib/domain/branch';
+import { ApiError } from '../errors';
 import { newRouter } from '../router';
+import { getBranch, updateBranch } from '../services/branches';
 
 export const branchRoutes = newRouter();
+
+const text = z.string().nullable();
+const num = z.number().nullable();
+const BranchSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: text,
+    phoneNumber: text,
+    province: text,
+    city: text,
+    address1: text,
+    address2: text,
+    postalCode: text,
+    lat: num,
+    lng: num,
+    website: text,
+    operatingHours: text,
+    contactName: text,
+    contactTitle: text,
+    contactEmail: text,
+    contactPhoneNumber: text,
+    numStaff: num,
+    numVolunteers: num,
+    numServedInPreviousYear: num,
+    totalPoundsDistributedAnnually: num,
+  })
+  .openapi('Branch');
+
+// The screens send back the whole branch they read: id, lat and lng are accepted and ignored (not updatable).
+const PutBranchBodySchema = updateBranchBodySchema.extend({
+  id: z.string().max(64).optional(),
+  lat: z.number().nullish(),
+  lng: z.number().nullish(),
+});
+
+const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
+const refused = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+// A plain string, not z.uuid(): a malformed id must be the same 404 as an unknown one, not a 400.
+const params = z.object({ branchId: z.string().max(64) });
+
+// GET /api/branch/{branchId} - a branch
+branchRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}',
+    security: [{ bearer: [] }],
+    request: { params },
+    responses: {
+      200: { description: 'The branch', content: { 'application/json': { schema: BranchSchema } } },
+      401: refused('No valid token'),
+      404: refused('Not one of the caller’s branches'),
+    },
+  }),
+  async (c) => {
+    const { db } = c.get('deps');
+    return c.json(await getBranch(db, c.get('user'), c.req.valid('param').branchId), 200);
+  },
+);
+
+// PUT /api/branch/{branchId} - updates the organisation details of a branch
+branchRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/branch/{branchId}',
+    security: [{ bearer: [] }],
+    request: { params, body: { content: { 'application/json': { schema: PutBranchBodySchema } }, required: true } },
+    responses: {
+      200: { description: 'The updated branch', content: { 'application/json': { schema: BranchSchema } } },
+      400: refused('A rule of section 5 failed'),
+      401: refused('No valid token'),
+      404: refused('Not one of the caller’s branches'),
+    },
+  }),
+  async (c) => {
+    const { db, now } = c.get('deps');
+    const { branchId } = c.req.valid('param');
+    const { id, lat: _lat, lng: _lng, ...body } = c.req.valid('json');
+    if (id !== undefined && id.toLowerCase() !== branchId.toLowerCase()) throw new ApiError(400, 'BAD_REQUEST', 'id');
+    return c.json(await updateBranch(db, c.get('user'), branchId, body, now()), 200);
+  },
+);

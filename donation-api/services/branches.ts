@@ -84,7 +84,7 @@ export async function updateBranch(db: Db, user: AuthUser, branchId: string, bod
   const [violation] = checkBranchRules(body);
   if (violation) throw new ApiError(400, violation.code, violation.field);
 
-  const changes: Partial<typeof branches.$inferInsert> = {};
+  const changes: { [K in keyof typeof branches.$inferInsert]?: (typeof branches.$inferInsert)[K] | null } = {};
   for (const field of TEXT_FIELDS) {
     const v = body[field];
     if (v === undefined) continue;
@@ -109,7 +109,8 @@ export async function updateBranch(db: Db, user: AuthUser, branchId: string, bod
     if (!before) throw notFound();
     const [after] = await tx
       .update(branches)
-      .set({ ...changes, updatedAt: now })
+      // name cannot be null here: checkBranchRules has required it.
+      .set({ ...(changes as Partial<typeof branches.$inferInsert>), updatedAt: now })
       .where(eq(branches.id, branchId))
       .returning(BRANCH_COLUMNS);
     await audit(tx, { userId: user.id, actor: user.username, action: 'update', entity: 'branch', entityId: branchId, branchId, before, after });
