@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { BranchForm } from '@/components/account/branch-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('BranchPage');
+  return { title: t('title') };
+}
+
+export default function BranchPage() {
+  return <BranchForm />;
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { LoginType } from '@/lib/domain/enums';
+import { getSessionJwt } from '@/lib/server/session';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ChangePasswordPage');
+  return { title: t('title') };
+}
+
+export default async function ChangePasswordPage() {
+  const user = (await getSessionJwt())?.user;
+  // Only non-workplace users of login type Admin have a password here (section 6).
+  if (!user || user.workplace || user.loginType !== LoginType.Admin) redirect('/');
+  return <ChangePasswordForm />;
+}

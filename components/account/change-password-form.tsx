@@ -1,0 +1,93 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { useBanner } from '@/components/ui/banner';
+import { FormActions } from '@/components/ui/form-actions';
+import { PasswordField } from '@/components/ui/password-field';
+import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
+import { BffError, bff } from '@/lib/query/get-query-client';
+import { changePasswordFormSchema } from './schemas';
+
+const BY_STATUS: Record<number, ErrorKey> = {
+  403: 'NOTE_PWD_UPDATE_FORBID_FAILED',
+  401: 'NOTE_PWD_UPDATE_UNAUTHERIAED_FAILED',
+  404: 'NOTE_PWD_UPDATE_NOT_FOUND_FAILED',
+};
+const FIELD_CODES = new Set(['PWD_OLD_VALIDATE', 'PWD_NEW_VALIDATE', 'PWD_CONFIRM_VALIDATE']);
+
+/** Old, new and confirm (each with show/hide); Save stays disabled until all three are filled and valid. */
+export function ChangePasswordForm() {
+  const t = useTranslations('ChangePasswordPage');
+  const errorText = useErrorText();
+  const banner = useBanner();
+  const router = useRouter();
+  const form = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, watch, formState, setError, reset } = form;
+  const { errors, isValid, isSubmitting } = formState;
+  const values = watch();
+  const allFilled = !!values.oldPassword && !!values.newPassword && !!values.confirmPassword;
+  const err = (code?: string) => (code ? errorText(code, 'PWD_NEW_VALIDATE') : undefined);
+
+  const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
+    try {
+      await bff('/user/current-user/change-password', { method: 'POST', body: { oldPassword, newPassword } });
+      reset();
+      banner.show('success', t('NOTE_PWD_UPDATE_SUCCESS'));
+    } catch (e) {
+      const status = e instanceof BffError ? e.status : 0;
+      const code = e instanceof BffError ? e.code : undefined;
+      if (code && FIELD_CODES.has(code)) {
+        const field = code === 'PWD_OLD_VALIDATE' ? 'oldPassword' : code === 'PWD_NEW_VALIDATE' ? 'newPassword' : 'confirmPassword';
+        setError(field, { message: code }, { shouldFocus: true });
+        return;
+      }
+      if (code === 'NOTE_PWD_UPDATE_INVALID_OLD') setError('oldPassword', { message: code }, { shouldFocus: true });
+      const known = code === 'NOTE_PWD_UPDATE_INVALID_OLD' || code === 'LOGIN_TOO_MANY' ? code : undefined;
+      banner.show('error', errorText(known, BY_STATUS[status] ?? 'NOTE_PWD_UPDATE_OTHER_FAILED'));
+    }
+    window.scrollTo({ top: 0 });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-busy={isSubmitting}>
+      <PasswordField
+        label={t('oldPassword')}
+        autoComplete="current-password"
+        required
+        error={err(errors.oldPassword?.message)}
+        {...register('oldPassword')}
+      />
+      <PasswordField
+        label={t('newPassword')}
+        autoComplete="new-password"
+        required
+        hint={t('rules')}
+        error={err(errors.newPassword?.message)}
+        {...register('newPassword', { deps: values.confirmPassword ? ['confirmPassword'] : [] })}
+      />
+      <PasswordField
+        label={t('confirmPassword')}
+        autoComplete="new-password"
+        required
+        error={err(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
+      <FormActions>
+        <Button variant="secondary" onClick={() => router.push('/')}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={!allFilled || !isValid} loading={isSubmitting}>
+          {t('save')}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
