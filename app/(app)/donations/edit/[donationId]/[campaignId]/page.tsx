@@ -1,0 +1,14 @@
+import { DonationFormScreen } from '@/components/donations/donation-form';
+import { safeOrigin } from '@/components/donations/origin';
+
+/** Edit donation: the second segment is the program (campaign) id; the RFP one is all zeros. */
+export default async function EditDonationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ donationId: string; campaignId: string }>;
+  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
+}) {
+  const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
+  return <DonationFormScreen mode="edit" origin={safeOrigin(from)} donationId={donationId} campaignId={campaignId} />;
+}

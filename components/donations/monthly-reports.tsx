@@ -1,0 +1,155 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useHeaderExport } from '@/components/layout/header-context';
+import { useAppSession } from '@/components/layout/use-app-session';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { CONTROL_CLASS } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { todayCalendarDate } from '@/lib/domain/dates';
+import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
+import { donationYearsQuery, monthlyReportsQuery, type MonthlyReportAnswer } from '@/lib/query/donations';
+import { useDonationFormats } from './use-formats';
+import { useExportDonations } from './use-export-donations';
+
+const STATUS_KEY = { submitted: 'statusSubmitted', overdue: 'statusOverdue', pending: 'statusPending' } as const;
+const STATUS_CLASS: Record<ReportStatus, string> = {
+  submitted: 'bg-green-50 text-green-900 ring-green-700/40',
+  overdue: 'bg-red-50 font-bold text-red-800 ring-red-700/50',
+  pending: 'bg-secondary-light text-gray-900 ring-secondary/40',
+};
+
+/** Monthly Reports (home): year picker, one row per month, export, Add Donation. */
+export function MonthlyReports({ initialYear }: { initialYear?: number }) {
+  const t = useTranslations('MonthlyReportsPage');
+  const { branchId } = useAppSession();
+  const yearId = useId();
+  const today = useMemo(() => todayCalendarDate(), []);
+  const years = useQuery(donationYearsQuery(branchId));
+  const [chosen, setChosen] = useState<number | undefined>(initialYear);
+
+  // Years with donations (newest first); with none at all, the current year so a first donation can be added.
+  const options = useMemo(() => {
+    const list = years.data?.length ? [...years.data] : [today.year];
+    return [...new Set(list)].sort((a, b) => b - a);
+  }, [years.data, today.year]);
+  const year = chosen !== undefined && options.includes(chosen) ? chosen : options.includes(today.year) ? today.year : options[0];
+
+  // Keep the chosen year in the address so Back from a month returns to it.
+  useEffect(() => {
+    if (!years.data) return;
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('year') !== String(year)) {
+      url.searchParams.set('year', String(year));
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }, [year, years.data]);
+
+  const reports = useQuery({ ...monthlyReportsQuery(branchId, year), enabled: !!branchId && !!years.data });
+  const exporter = useExportDonations(year);
+  useHeaderExport(years.data ? exporter.ask : undefined);
+
+  const addHref = `/donations/add?year=${year}&from=${encodeURIComponent(`/?year=${year}`)}`;
+
+  return (
+    <section aria-labelledby={`${yearId}-title`} className="flex flex-col gap-4">
+      <h2 id={`${yearId}-title`} className="sr-only">
+        {t('reportsOf', { year })}
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={yearId} className="text-sm font-semibold text-gray-800">
+            {t('year')}
+          </label>
+          <select id={yearId} value={year} onChange={(e) => setChosen(Number(e.target.value))} disabled={!years.data} className={`${CONTROL_CLASS} w-32`}>
+            {options.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ButtonLink variant="primary" href={addHref}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M12 5v14M5 12h14" /></svg>
+          {t('addDonation')}
+        </ButtonLink>
+      </div>
+
+      {years.isPending || reports.isPending ? (
+        <Spinner className="min-h-[30vh]" />
+      ) : years.isError || reports.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
+          <p>{t('loadError')}</p>
+          <Button variant="secondary" onClick={() => (years.isError ? years.refetch() : reports.refetch())}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {!years.data.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
+          <ReportRows key={`${branchId}-${year}`} rows={reports.data} year={year} />
+        </>
+      )}
+      {exporter.dialog}
+    </section>
+  );
+}
+
+function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
+  const t = useTranslations('MonthlyReportsPage');
+  const f = useDonationFormats();
+  const today = useMemo(() => todayCalendarDate(), []);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
+  return (
+    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5">
+      <div aria-hidden="true" className="hidden grid-cols-[5rem_1fr_1fr_8rem] gap-3 border-b border-secondary-light px-4 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase sm:grid">
+        <span>{t('month')}</span>
+        <span>{t('frontStore')}</span>
+        <span>{t('backStore')}</span>
+        <span className="text-right">{t('status')}</span>
+      </div>
+      <ul className="divide-y divide-secondary-light">
+        {months.map((month, i) => {
+          const r = byMonth.get(month);
+          const front = r?.frontStoreWeightInPounds ?? 0;
+          const back = r?.backStoreWeightInPounds ?? 0;
+          const total = front + back;
+          const status = reportStatus(year, month, !!r?.submitted, today);
+          return (
+            <li key={month} className="motion-safe:animate-row-in" style={{ animationDelay: `${i * 250}ms` }} data-testid={`report-row-${month}`}>
+              <Link
+                href={`/donations/${year}/${month}`}
+                className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 hover:bg-primary-light/60 focus-visible:bg-primary-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-gray-900 sm:grid-cols-[5rem_1fr_1fr_8rem] sm:px-4"
+              >
+                <span className="row-span-2 flex h-12 w-12 flex-col items-center justify-center rounded-full bg-primary text-sm leading-tight font-bold text-gray-900 uppercase sm:row-span-1">
+                  <span className="sr-only">{f.monthLong(year, month)}</span>
+                  <span aria-hidden="true">{f.monthShort(year, month)}</span>
+                </span>
+                <Weight label={t('frontStore')} pounds={t('pounds', { weight: f.pounds(front) })} share={total > 0 ? f.percent(front / total) : undefined} />
+                <span className={`col-start-3 row-span-2 justify-self-end rounded-full px-3 py-1 text-sm ring-1 sm:col-start-auto sm:row-span-1 ${STATUS_CLASS[status]}`} data-status={status}>
+                  {t(STATUS_KEY[status])}
+                </span>
+                <Weight className="col-start-2 sm:col-start-3 sm:row-start-1" label={t('backStore')} pounds={t('pounds', { weight: f.pounds(back) })} share={total > 0 ? f.percent(back / total) : undefined} />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Weight({ label, pounds, share, className = '' }: { label: string; pounds: string; share?: string; className?: string }) {
+  return (
+    <span className={`flex flex-wrap items-baseline gap-x-2 text-sm ${className}`}>
+      <span className="text-gray-700 sm:sr-only">{label}</span>
+      <span className="font-semibold text-gray-900 tabular-nums">{pounds}</span>
+      {share && <span className="text-gray-700 tabular-nums">({share})</span>}
+    </span>
+  );
+}

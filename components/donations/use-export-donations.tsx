@@ -1,0 +1,83 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useState } from 'react';
+import { useAppSession } from '@/components/layout/use-app-session';
+import { useBanner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { AppDialog } from '@/components/ui/dialog';
+import { exportFileName } from '@/lib/domain/csv';
+
+/** The file name the server gave (RFC 6266: filename* first, then filename). */
+export function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * The header's export: a confirm dialog "Export Donations?", then the CSV of the year downloaded from the
+ * BFF (the API streams it), then the success or failure banner.
+ */
+export function useExportDonations(year: number) {
+  const t = useTranslations('Export');
+  const { branchId, branchName } = useAppSession();
+  const { show } = useBanner();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const ask = useCallback(() => setOpen(true), []);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch(`/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}`, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const blob = await res.blob();
+      const name = fileNameFrom(res.headers.get('content-disposition')) ?? exportFileName(branchName);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      show('success', t('success'));
+    } catch (err) {
+      console.error('export failed', err);
+      show('error', t('failure'));
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+
+  const dialog = (
+    <AppDialog
+      open={open}
+      onClose={() => !busy && setOpen(false)}
+      title={t('title')}
+      description={t('description', { year })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button autoFocus onClick={run} loading={busy}>
+            {t('confirm')}
+          </Button>
+        </>
+      }
+    />
+  );
+  return { ask, dialog };
+}
