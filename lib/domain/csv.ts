@@ -57,7 +57,8 @@ export function exportRow(d: ExportDonation, categories: readonly ExportCategory
 
 /** RFC 4180 text of some rows: fields quoted when they hold a comma, quote or line break; CRLF line ends. */
 export function csvLines(rows: string[][]): string {
-  return stringify(rows, { record_delimiter: 'windows' });
+  // csv-stringify quotes only the record delimiter (CRLF) by itself; a lone LF or CR must be quoted too.
+  return stringify(rows, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
 
 /** The whole file at once (the screens' fallback for small sets); the API streams the same bytes. */

@@ -1,0 +1,45 @@
+import { DEFAULT_CATEGORIES } from './categories';
+import { csvLines, exportCsv, exportFileName, exportHeader, exportRow, guardCell } from './csv';
+
+const cats = [...DEFAULT_CATEGORIES];
+const base = { retailer: 'Sobeys Inc.', banner: 'IGA', storeNumber: '8123', storeName: 'Rue Saint-Jean', foodBank: 'Banque alimentaire de Québec', date: '2026-02-03', source: 0, weightInPounds: 12.345, shares: { 1: 0.5, 2: 0.5 } };
+
+describe('CSV export columns', () => {
+  it('has the fixed columns then one per category in display order', () => {
+    expect(exportHeader([...cats].reverse())).toEqual([
+      'Retailer', 'Banner', 'Store #', 'Store Name', 'Food Bank', 'Date', 'Source', 'Weight (lbs)',
+      'Meat & Seafood', 'Dairy', 'Bakery', 'Frozen', 'Produce', 'Non-perishable', 'Non-food items', 'Waste', 'No Donation',
+    ]);
+  });
+
+  it('formats a row: MM/DD/yyyy, source label, pounds to 2 decimals, whole percents, 0% when absent', () => {
+    expect(exportRow(base, cats)).toEqual(['Sobeys Inc.', 'IGA', '8123', 'Rue Saint-Jean', 'Banque alimentaire de Québec', '02/03/2026', 'Back Of Store', '12.35', '50%', '50%', '0%', '0%', '0%', '0%', '0%', '0%', '0%']);
+    expect(exportRow({ ...base, source: 1, banner: null, shares: { 9: 0.333 } }, cats).slice(0, 9)).toEqual(['Sobeys Inc.', 'N/A', '8123', 'Rue Saint-Jean', 'Banque alimentaire de Québec', '02/03/2026', 'Front of Store', '12.35', '0%']);
+    expect(exportRow({ ...base, shares: { 9: 0.333 } }, cats).at(-1)).toBe('33%');
+    expect(exportRow({ ...base, banner: '  ' }, cats)[1]).toBe('N/A');
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('guards %j against formula injection', (v) => {
+    expect(guardCell(v)).toBe(`'${v}`);
+  });
+  it('leaves ordinary cells alone', () => {
+    expect(guardCell('Loblaws')).toBe('Loblaws');
+    expect(guardCell('a=b')).toBe('a=b');
+  });
+
+  it('quotes per RFC 4180 with CRLF line ends', () => {
+    expect(csvLines([['a,b', 'say "hi"', 'line\nbreak', 'plain']])).toBe('"a,b","say ""hi""","line\nbreak",plain\r\n');
+  });
+
+  it('builds a whole file with the UTF-8 BOM', () => {
+    const csv = exportCsv([base], cats);
+    expect(csv.startsWith('\uFEFFRetailer,Banner,')).toBe(true);
+    expect(csv.split('\r\n')).toHaveLength(3);
+  });
+
+  it('names the file after the branch', () => {
+    expect(exportFileName('Toronto Community Food Bank')).toBe('Toronto Community Food Bank-branch-donations-export.csv');
+    expect(exportFileName('A/B: "C"')).toBe('A B C-branch-donations-export.csv');
+    expect(exportFileName('')).toBe('branch-branch-donations-export.csv');
+  });
+});

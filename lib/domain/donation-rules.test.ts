@@ -1,0 +1,28 @@
+import { DEFAULT_CATEGORIES } from './categories';
+import { checkDonationRules } from './donation';
+
+const ctx = { today: { year: 2026, month: 6, day: 10 }, categories: [...DEFAULT_CATEGORIES] };
+const ok = { date: '2026-06-01', storeId: 's', source: 0, weight: 10, weightUnit: 1, categories: [{ categoryId: 1, fraction: 0.3 }, { categoryId: 2, fraction: 0.7 }] };
+const codes = (over: Partial<typeof ok>, c = ctx) => checkDonationRules({ ...ok, ...over }, c).map((v) => v.code);
+
+describe('donation rules (section 5)', () => {
+  it('accepts a valid donation', () => expect(codes({})).toEqual([]));
+  it('needs exactly 100% on the server', () => {
+    expect(codes({ categories: [{ categoryId: 1, fraction: 0.33 }, { categoryId: 2, fraction: 0.66 }] })).toEqual(['VALIDATION_CATEGORIES']);
+    // The add form rounds the total up.
+    expect(codes({ categories: [{ categoryId: 1, fraction: 0.335 }, { categoryId: 2, fraction: 0.66 }] }, { ...ctx, roundTotalUp: true })).toEqual(['VALIDATION_CATEGORIES']);
+  });
+  it('weighs No Donation: exactly 0 at 100%, > 0 otherwise', () => {
+    expect(codes({ weight: 0, categories: [{ categoryId: 9, fraction: 1 }] })).toEqual([]);
+    expect(codes({ weight: 1, categories: [{ categoryId: 9, fraction: 1 }] })).toEqual(['VALIDATION_WEIGHT']);
+    expect(codes({ weight: 0 })).toEqual(['VALIDATION_WEIGHT']);
+    expect(codes({ weight: Number.NaN })).toEqual(['VALIDATION_WEIGHT']);
+  });
+  it('closes last year from April, and two years back before April', () => {
+    expect(codes({ date: '2025-12-31' })).toEqual(['VALIDATION_DATE_PREVIOUS_YEAR']);
+    const march = { ...ctx, today: { year: 2026, month: 3, day: 31 } };
+    expect(codes({ date: '2025-01-01' }, march)).toEqual([]);
+    expect(codes({ date: '2024-12-31' }, march)).toEqual(['VALIDATION_DATE']);
+    expect(codes({ date: 'soon' })).toEqual(['VALIDATION_DATE_FORMAT']);
+  });
+});
