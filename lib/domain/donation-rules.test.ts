@@ -1,9 +1,9 @@
 import { DEFAULT_CATEGORIES } from './categories';
-import { checkDonationRules } from './donation';
+import { checkDonationRules, type DonationRuleContext } from './donation';
 
 const ctx = { today: { year: 2026, month: 6, day: 10 }, categories: [...DEFAULT_CATEGORIES] };
 const ok = { date: '2026-06-01', storeId: 's', source: 0, weight: 10, weightUnit: 1, categories: [{ categoryId: 1, fraction: 0.3 }, { categoryId: 2, fraction: 0.7 }] };
-const codes = (over: Partial<typeof ok>, c = ctx) => checkDonationRules({ ...ok, ...over }, c).map((v) => v.code);
+const codes = (over: Partial<typeof ok>, c: DonationRuleContext = ctx) => checkDonationRules({ ...ok, ...over }, c).map((v) => v.code);
 
 describe('donation rules (section 5)', () => {
   it('accepts a valid donation', () => expect(codes({})).toEqual([]));
