@@ -10,19 +10,19 @@ type Field = (typeof FIELDS)[number];
 export type BgData = Record<Field | `fr_${Field}`, string>;
 
 export const DEFAULT_BG_DATA: BgData = {
-  logo: '/images/logo.png',
-  black_letter_logo: '/images/logo-black.png',
+  logo: '/images/logo.svg',
+  black_letter_logo: '/images/logo-black.svg',
   title: 'Retail Food Program',
   content:
     'Grocery stores across the country give food banks the food they can no longer sell. Log each donation, see your monthly totals and submit your report, so that every pound rescued is counted.',
-  bg_image: '/images/login-bg.jpg',
+  bg_image: '/images/login-bg.webp',
   content_width: '480px',
-  fr_logo: '/images/logo-fr.png',
-  fr_black_letter_logo: '/images/logo-black-fr.png',
+  fr_logo: '/images/logo-fr.svg',
+  fr_black_letter_logo: '/images/logo-black-fr.svg',
   fr_title: 'Programme alimentaire de détail',
   fr_content:
     'Les épiceries du pays remettent aux banques alimentaires les aliments qu’elles ne peuvent plus vendre. Enregistrez chaque don, consultez vos totaux mensuels et soumettez votre rapport, pour que chaque livre récupérée soit comptée.',
-  fr_bg_image: '/images/login-bg.jpg',
+  fr_bg_image: '/images/login-bg.webp',
   fr_content_width: '480px',
 };
 

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { checkBranchRules, type UpdateBranchBody } from '@/lib/domain/branch';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
+import { assertBranch } from '../auth/middleware';
 import { audit } from '../audit';
 import type { AuthUser } from '../context';
 import type { Db, DbOrTx } from '../db/client';
@@ -59,10 +60,16 @@ export function normalizeProvince(value: string | null | undefined): ProvinceCod
   return PROVINCE_LOOKUP.get(fold(value));
 }
 
+/** The caller's branch id, canonical (lower-case); a malformed id never reaches PostgreSQL. */
+function callerBranchId(user: AuthUser, branchId: string): string {
+  if (!isUuid(branchId)) throw notFound();
+  return assertBranch(user, branchId.toLowerCase());
+}
+
 /** A branch of the caller's; another branch's id, an unknown id and a malformed id are the same 404. */
 export async function getBranch(db: DbOrTx, user: AuthUser, branchId: string): Promise<Branch> {
-  if (!isUuid(branchId) || !user.branchIds.includes(branchId.toLowerCase())) throw notFound();
-  const [row] = await db.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, branchId)).limit(1);
+  const id = callerBranchId(user, branchId);
+  const [row] = await db.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -80,7 +87,7 @@ const TEXT_FIELDS = [
  * The row is locked, changed and audited (before and after) in one transaction.
  */
 export async function updateBranch(db: Db, user: AuthUser, branchId: string, body: UpdateBranchBody, now: Date): Promise<Branch> {
-  if (!isUuid(branchId) || !user.branchIds.includes(branchId.toLowerCase())) throw notFound();
+  const id = callerBranchId(user, branchId);
   const [violation] = checkBranchRules(body);
   if (violation) throw new ApiError(400, violation.code, violation.field);
 
@@ -105,15 +112,15 @@ export async function updateBranch(db: Db, user: AuthUser, branchId: string, bod
   if (body.totalPoundsDistributedAnnually !== undefined) changes.totalPoundsDistributedAnnually = body.totalPoundsDistributedAnnually;
 
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, branchId)).for('update');
+    const [before] = await tx.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, id)).for('update');
     if (!before) throw notFound();
     const [after] = await tx
       .update(branches)
       // name cannot be null here: checkBranchRules has required it.
       .set({ ...(changes as Partial<typeof branches.$inferInsert>), updatedAt: now })
-      .where(eq(branches.id, branchId))
+      .where(eq(branches.id, id))
       .returning(BRANCH_COLUMNS);
-    await audit(tx, { userId: user.id, actor: user.username, action: 'update', entity: 'branch', entityId: branchId, branchId, before, after });
+    await audit(tx, { userId: user.id, actor: user.username, action: 'update', entity: 'branch', entityId: id, branchId: id, before, after });
     return after;
   });
 }

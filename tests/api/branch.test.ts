@@ -59,6 +59,8 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
         ].sort(),
       );
       expect((await api.request('GET', `/api/branch/${second.id}`, { token })).json.name).toBe('My Other Food Bank');
+      // A uuid is a uuid in any case.
+      expect((await api.request('GET', `/api/branch/${mine.id.toUpperCase()}`, { token })).json.id).toBe(mine.id);
     });
 
     it('answers the same 404 for another branch, an unknown id and a malformed id', async () => {
