@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema } from '@/lib/domain/password';
+import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { getBgData } from '../services/bg-data';
 import { clientAddress } from '../services/login-attempts';
@@ -43,7 +44,13 @@ userRoutes.openapi(
     const { db, config, now } = c.get('deps');
     const body = c.req.valid('json');
     const address = clientAddress(c.req.header('x-forwarded-for'));
-    return c.json(await passwordLogin(db, { ...body, address }, { config, now: now() }), 200);
+    try {
+      return c.json(await passwordLogin(db, { ...body, address }, { config, now: now() }), 200);
+    } catch (err) {
+      // Tells well-behaved clients how long the lock lasts at most.
+      if (err instanceof ApiError && err.status === 429) c.header('retry-after', String(Math.ceil(config.loginLockMinutes * 60)));
+      throw err;
+    }
   },
 );
 

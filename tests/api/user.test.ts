@@ -113,6 +113,7 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       const locked = await login(u.username, TEST_PASSWORD);
       expect(locked.status).toBe(429);
       expect(locked.json).toEqual({ code: 'LOGIN_TOO_MANY', message: 'Too many failed login attempts. Please wait a few minutes and try again.' });
+      expect(locked.headers.get('retry-after')).toBe('900');
       // Another address does not unlock the username.
       expect((await login(u.username, TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
       api.clock.now = new Date(api.clock.now.getTime() + 16 * 60_000);
