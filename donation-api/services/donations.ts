@@ -81,8 +81,8 @@ function checkBodyBranch(body: SaveDonationBody, branchId: string) {
   if (body.branchId !== undefined && body.branchId !== branchId) throw new ApiError(400, 'BAD_REQUEST', 'branchId');
 }
 
-async function writeCategories(tx: Tx, donationId: string, shares: ValidDonation['categories']) {
-  await tx.delete(donationCategories).where(eq(donationCategories.donationId, donationId));
+async function writeCategories(tx: Tx, donationId: string, shares: ValidDonation['categories'], replace: boolean) {
+  if (replace) await tx.delete(donationCategories).where(eq(donationCategories.donationId, donationId));
   if (shares.length) await tx.insert(donationCategories).values(shares.map((c) => ({ donationId, ...c })));
 }
 
@@ -126,7 +126,7 @@ export async function createDonation(db: DbOrTx, ctx: WriteContext, branchId: st
         updatedByUserId: ctx.user.id,
       })
       .returning({ id: donations.id });
-    await writeCategories(tx, row.id, v.categories);
+    await writeCategories(tx, row.id, v.categories, false);
     await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'create', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: row.id, branchId, after: { ...v, campaignId } });
     return row.id;
   });
@@ -169,7 +169,7 @@ export async function updateDonation(db: DbOrTx, ctx: WriteContext, id: string, 
         updatedAt: sql`now()`,
       })
       .where(eq(donations.id, id));
-    await writeCategories(tx, id, v.categories);
+    await writeCategories(tx, id, v.categories, true);
     await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'update', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: id, branchId: before.branchId, before, after: v });
   });
   return getDonation(db, ctx.user.branchIds, id, kind);

@@ -114,6 +114,18 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     expect((await api.request('GET', `/api/donation/paged?appSource=bot`, { token: w.token })).status).toBe(400);
   });
 
+  it.each([
+    '/api/branch/{b}/donations/9999/aggregate',
+    '/api/branch/{b}/donations/9999/12',
+    '/api/branch/{b}/campaigndonations/1900/1',
+    '/api/branch/{b}/9999/12/submitted',
+    '/api/donation/export?branchId={b}&year=9999',
+    '/api/donation/paged?branchId={b}&startDate=1900-01-01&endDate=9999-12-31T23:59:59.999Z&order=DESC',
+  ])('answers the edge of the year range without error: %s', async (path) => {
+    const res = await api.request('GET', path.replace('{b}', w.branch.id), { token: w.token });
+    expect(res.status).toBe(200);
+  });
+
   // Every branch-scoped read: a member gets 200, a member of another branch and an unknown id the same 404, no token 401.
   const reads = [
     (b: string) => `/api/branch/${b}/stores`,
