@@ -86,14 +86,16 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
         <label htmlFor={pickerId} className="sr-only">
           {t('chooseMonth')}
         </label>
+        <span className="w-48">
         <select
           id={pickerId}
+          data-testid="month-picker"
           value={`${year}-${month}`}
           onChange={(e) => {
             const [y, m] = e.target.value.split('-').map(Number);
             go(y, m);
           }}
-          className={`${CONTROL_CLASS} w-auto border-transparent text-center text-lg font-bold capitalize`}
+          className={`${CONTROL_CLASS} border-transparent text-center text-lg font-bold`}
         >
           {pickerMonths.map((p) => (
             <option key={`${p.year}-${p.month}`} value={`${p.year}-${p.month}`}>
@@ -101,6 +103,7 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
             </option>
           ))}
         </select>
+        </span>
         <Link href={`/donations/${next.year}/${next.month}`} aria-label={t('nextMonth')} className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-secondary-light focus-visible:outline-3 focus-visible:outline-gray-900">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2"><path d="M9 6l6 6-6 6" /></svg>
         </Link>
@@ -234,7 +237,7 @@ function DonationRow({ donation: d, locked, origin }: { donation: DonationAnswer
         <p className="text-lg font-bold text-gray-900 tabular-nums">{t('pounds', { weight: f.pounds(d.weightInPounds) })}</p>
         <p className="truncate text-sm font-semibold text-gray-900" title={store}>{store}</p>
         <p className="text-sm text-gray-700">
-          {sourceLabel(d.source)} · {t('program')}: {d.campaignName || 'RFP'}
+          {sourceLabel(d.source)} · {t('programName', { name: d.campaignName || 'RFP' })}
         </p>
         {shares.length > 0 && (
           <ul className="mt-1 flex flex-wrap gap-1.5">

@@ -127,13 +127,13 @@ function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number 
                 className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 hover:bg-primary-light/60 focus-visible:bg-primary-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-gray-900 sm:grid-cols-[5rem_1fr_1fr_8rem] sm:px-4"
               >
                 <span className="row-span-2 flex h-12 w-12 flex-col items-center justify-center rounded-full bg-primary text-sm leading-tight font-bold text-gray-900 uppercase sm:row-span-1">
-                  <span className="sr-only">{f.monthLong(year, month)}</span>
+                  <span className="sr-only">{f.monthLong(year, month)} </span>
                   <span aria-hidden="true">{f.monthShort(year, month)}</span>
-                </span>
+                </span>{' '}
                 <Weight label={t('frontStore')} pounds={t('pounds', { weight: f.pounds(front) })} share={total > 0 ? f.percent(front / total) : undefined} />
                 <span className={`col-start-3 row-span-2 justify-self-end rounded-full px-3 py-1 text-sm ring-1 sm:col-start-auto sm:row-span-1 ${STATUS_CLASS[status]}`} data-status={status}>
                   {t(STATUS_KEY[status])}
-                </span>
+                </span>{' '}
                 <Weight className="col-start-2 sm:col-start-3 sm:row-start-1" label={t('backStore')} pounds={t('pounds', { weight: f.pounds(back) })} share={total > 0 ? f.percent(back / total) : undefined} />
               </Link>
             </li>
@@ -147,9 +147,14 @@ function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number 
 function Weight({ label, pounds, share, className = '' }: { label: string; pounds: string; share?: string; className?: string }) {
   return (
     <span className={`flex flex-wrap items-baseline gap-x-2 text-sm ${className}`}>
-      <span className="text-gray-700 sm:sr-only">{label}</span>
+      <span className="text-gray-700 sm:sr-only">{label}</span>{' '}
       <span className="font-semibold text-gray-900 tabular-nums">{pounds}</span>
-      {share && <span className="text-gray-700 tabular-nums">({share})</span>}
+      {share && (
+        <>
+          {' '}
+          <span className="text-gray-700 tabular-nums">({share})</span>
+        </>
+      )}{' '}
     </span>
   );
 }

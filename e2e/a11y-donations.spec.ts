@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LANGS, addDonationByApi, demoMonths, isoDay, sessionUser, settle } from './support/donations';
+import { login } from './support/login';
+
+// Axe scan (no serious or critical violation) and screenshots (390 px and 1280 px) of each donation screen, both languages.
+
+fs.mkdirSync('screenshots', { recursive: true });
+
+async function scan(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), name).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+for (const lang of LANGS) {
+  test(`donation screens pass axe and are photographed (${lang})`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await login(page, { lang });
+    const user = await sessionUser(page);
+    const { open, submitted } = demoMonths();
+    const donation = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1) });
+
+    await page.goto(`/?year=${open.year}`);
+    await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+    await settle(page);
+    await scan(page, 'reports');
+    await shoot(page, `reports-${lang}`);
+
+    await page.goto(`/donations/${open.year}/${open.month}`);
+    await expect(page.getByTestId('donation-row').first()).toBeVisible();
+    await scan(page, 'month');
+    await shoot(page, `month-${lang}`);
+
+    await page.goto(`/donations/${submitted.year}/${submitted.month}`);
+    await expect(page.getByTestId('submitted-note')).toBeVisible();
+    await scan(page, 'month submitted');
+    await shoot(page, `month-submitted-${lang}`);
+
+    await page.goto(`/donations/add?year=${open.year}&from=%2F`);
+    await expect(page.getByTestId('categories-total')).toBeVisible();
+    await scan(page, 'add');
+    await shoot(page, `add-${lang}`);
+    await page.getByRole('button', { name: lang === 'fr' ? 'Ajouter le don' : 'Add Donation' }).click();
+    await expect(page.getByTestId('categories-header')).toHaveAttribute('data-invalid', 'true');
+    await scan(page, 'add with errors');
+    await shoot(page, `add-errors-${lang}`);
+
+    await page.goto(`/donations/edit/${donation.id}/${donation.campaignId}`);
+    await expect(page.getByTestId('categories-total')).toBeVisible();
+    await scan(page, 'edit');
+    await shoot(page, `edit-${lang}`);
+
+    // Dialogs: export and submit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/donations/${open.year}/${open.month}`);
+    await page.getByRole('button', { name: lang === 'fr' ? 'Soumettre le rapport' : 'Submit Report' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
+    await scan(page, 'submit dialog');
+    await page.screenshot({ path: `screenshots/submit-dialog-${lang}-390.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: lang === 'fr' ? 'Exporter les dons' : 'Export donations' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
+    await scan(page, 'export dialog');
+    await page.screenshot({ path: `screenshots/export-dialog-${lang}-390.png` });
+  });
+}

@@ -1,0 +1,227 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LANGS, MESSAGES, addDonationByApi, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores, todayTyped } from './support/donations';
+import { login, type Lang } from './support/login';
+
+// Add and Edit donation: fields, defaults, every validation, the slider rule, saves, server refusals, keyboard only.
+
+function form(page: Page, lang: Lang) {
+  const t = MESSAGES[lang].DonationForm;
+  return {
+    t,
+    err: MESSAGES[lang].Errors,
+    date: page.getByLabel(t.date, { exact: true }),
+    store: page.getByLabel(t.store),
+    source: page.getByLabel(t.source, { exact: true }),
+    weight: page.getByLabel(t.weight, { exact: true }),
+    unit: page.getByLabel(t.unit, { exact: true }),
+    program: page.getByLabel(t.program, { exact: true }),
+    box: (category: string) => page.getByLabel(fill(t.percentOf, { category }), { exact: true }),
+    slider: (category: string) => page.getByRole('slider', { name: category, exact: true }),
+    total: page.getByTestId('categories-total'),
+    header: page.getByTestId('categories-header'),
+    submit: page.getByRole('button', { name: t.addDonation }),
+    save: page.getByRole('button', { name: t.save }),
+  };
+}
+
+const CATS = {
+  en: { meat: 'Meat & Seafood', dairy: 'Dairy', produce: 'Produce', none: 'No Donation', nonfood: 'Non-food items' },
+  fr: { meat: 'Viandes et poissons', dairy: 'Produits laitiers', produce: 'Fruits et légumes', none: 'Aucun don', nonfood: 'Articles non alimentaires' },
+};
+
+for (const lang of LANGS) {
+  const c = CATS[lang];
+
+  test.describe(`donation form (${lang})`, () => {
+    test('defaults, then every validation message under its field', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      await page.goto(`/donations/add?year=${open.year}&from=%2F`);
+      const f = form(page, lang);
+      await expect(f.date).toHaveValue(todayTyped());
+      await expect(f.program).toBeDisabled();
+      await expect(f.program.locator('option:checked')).toHaveText('RFP');
+      await expect(f.store).toHaveValue('');
+      await expect(f.source.locator('option:checked')).toHaveText(f.t.sourceBack);
+      await expect(f.weight).toHaveValue('0');
+      await expect(f.unit.locator('option:checked')).toHaveText(f.t.unitPounds);
+      expect(await f.unit.locator('option').allTextContents()).toEqual([f.t.unitPounds, f.t.unitKilograms, f.t.unitBananaBox]);
+      await expect(f.box(c.meat)).toHaveValue('');
+      await expect(page.getByRole('heading', { name: f.t.other, level: 3 })).toBeVisible();
+      await expect(f.total).toHaveText(fill(f.t.total, { total: lang === 'fr' ? '0,00\u00a0%' : '0.00%' }));
+
+      // Nothing filled: store, weight and categories errors; the categories header is highlighted.
+      await f.submit.click();
+      await expect(page.getByText(f.err.VALIDATION_STORE)).toBeVisible();
+      await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeVisible();
+      await expect(page.getByText(f.err.VALIDATION_CATEGORIES)).toBeVisible();
+      await expect(f.header).toHaveAttribute('data-invalid', 'true');
+      await expect(f.store).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/donations\/add/);
+
+      // Dates: not a date, then closed for reporting (two calendar years back is always closed).
+      await f.date.fill('13/45/2026');
+      await f.submit.click();
+      await expect(page.getByText(f.err.VALIDATION_DATE_FORMAT)).toBeVisible();
+      const closedYear = new Date().getFullYear() - 2;
+      await f.date.fill(mmddyyyy(closedYear, 6, 1));
+      await f.submit.click();
+      await expect(page.getByText(f.err.VALIDATION_DATE, { exact: true })).toBeVisible();
+      await expect(f.date).toHaveAttribute('aria-invalid', 'true');
+
+      // No Donation at 100% needs weight 0; anything else needs more than 0.
+      await f.date.fill(todayTyped());
+      await f.box(c.none).fill('100');
+      await f.weight.fill('5');
+      await f.submit.click();
+      await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeVisible();
+      await expect(page.getByText(f.err.VALIDATION_CATEGORIES)).toBeHidden();
+      await f.weight.fill('abc');
+      await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeVisible();
+      await f.weight.fill('0');
+      await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeHidden();
+      await expect(f.header).not.toHaveAttribute('data-invalid', 'true');
+    });
+
+    test('slider and box stay in step; the slider never takes the total past 100%', async ({ page }) => {
+      await login(page, { lang });
+      await page.goto('/donations/add');
+      const f = form(page, lang);
+      await f.box(c.meat).fill('80');
+      await expect(f.slider(c.meat)).toHaveValue('80');
+      await f.slider(c.dairy).fill('50');
+      // 80 + 50 > 100: the committed slider value is cut to 20.
+      await expect(f.slider(c.dairy)).toHaveValue('20');
+      await expect(f.box(c.dairy)).toHaveValue('20');
+      await expect(f.total).toHaveText(fill(f.t.total, { total: lang === 'fr' ? '100,00\u00a0%' : '100.00%' }));
+      await expect(f.total).toHaveAttribute('aria-live', 'polite');
+      // At 100% a slider moved up stays where the total allows (here 0).
+      await f.slider(c.produce).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(f.slider(c.produce)).toHaveValue('0');
+      // The box itself may go past 100% (the total then shows the error on save).
+      await f.box(c.produce).fill('10');
+      await expect(f.total).toHaveText(fill(f.t.total, { total: lang === 'fr' ? '110,00\u00a0%' : '110.00%' }));
+      await f.submit.click();
+      await expect(page.getByText(f.err.VALIDATION_CATEGORIES)).toBeVisible();
+    });
+
+    test('add: saves, recomputes the gas figure, returns to the origin with the success text; nothing lost on a refusal', async ({ page }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const { open, submitted } = demoMonths();
+      const [store] = await stores(page, user.branchId);
+      const storeName = store.displayName ?? [store.retailer?.name, store.banner?.name, store.name].filter(Boolean).join(' - ');
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      await page.getByRole('link', { name: MESSAGES[lang].MonthPage.addDonation }).click();
+      await expect(page).toHaveURL(/\/donations\/add\?/);
+      const f = form(page, lang);
+
+      // The server refuses a date in a submitted month: the texts stay as typed.
+      const lockedDate = mmddyyyy(submitted.year, submitted.month, 2);
+      await f.date.fill(lockedDate);
+      await f.store.selectOption(store.id);
+      await f.source.selectOption({ label: f.t.sourceFront });
+      await f.weight.fill('42');
+      await f.box(c.meat).fill('30');
+      await f.box(c.nonfood).fill('70');
+      await f.submit.click();
+      await expect(page.getByRole('alert').filter({ hasText: f.t.addFailedSubmitted })).toBeVisible();
+      await expect(f.date).toHaveValue(lockedDate);
+      await expect(f.weight).toHaveValue('42');
+      await expect(f.store).toHaveValue(store.id);
+      await expect(f.box(c.nonfood)).toHaveValue('70');
+
+      // A generic failure keeps the form too.
+      await page.route('**/bff/branch/*/donations', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+      await f.date.fill(mmddyyyy(open.year, open.month, 1));
+      await f.submit.click();
+      await expect(page.getByRole('alert').filter({ hasText: f.t.addFailed })).toBeVisible();
+      await page.unroute('**/bff/branch/*/donations');
+
+      const ghg = page.waitForRequest((r) => r.url().endsWith('/bff/donation/update-ghg') && r.method() === 'POST');
+      await f.submit.click();
+      const ids = (await ghg).postDataJSON();
+      expect(Array.isArray(ids) && ids.length === 1).toBeTruthy();
+      await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
+      const text = fill(f.t.addSuccess, { date: mmddyyyy(open.year, open.month, 1), weight: '42', store: storeName });
+      await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+      await expect(page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? '42 lb' : '42 lbs' }).first()).toContainText(f.t.sourceFront);
+    });
+
+    test('edit: loads the donation, needs exactly 100%, saves with "Updated donation on", refuses a submitted month', async ({ page }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const { open, submitted } = demoMonths();
+      const w = lang === 'fr' ? 331 : 321;
+      const created = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), weight: w });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      const row = page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? `${w} lb` : `${w} lbs` });
+      await row.getByRole('link', { name: pattern(MESSAGES[lang].MonthPage.edit) }).click();
+      await expect(page).toHaveURL(new RegExp(`/donations/edit/${created.id}/${created.campaignId}`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES[lang].Header.titles.editDonation);
+      const f = form(page, lang);
+      await expect(f.weight).toHaveValue(String(w));
+      await expect(f.date).toHaveValue(mmddyyyy(open.year, open.month, 1));
+      await expect(f.box(c.produce)).toHaveValue('60');
+      await expect(f.box(c.dairy)).toHaveValue('40');
+      await expect(f.box(c.meat)).toHaveValue('');
+
+      await f.box(c.dairy).fill('39');
+      await f.save.click();
+      await expect(page.getByText(f.err.VALIDATION_CATEGORIES)).toBeVisible();
+      await f.box(c.dairy).fill('40');
+
+      await f.date.fill(mmddyyyy(submitted.year, submitted.month, 3));
+      await f.save.click();
+      await expect(page.getByRole('alert').filter({ hasText: f.t.editFailedSubmitted })).toBeVisible();
+      await expect(f.weight).toHaveValue(String(w));
+
+      await f.date.fill(mmddyyyy(open.year, open.month, 1));
+      await f.weight.fill(String(w + 1));
+      await f.save.click();
+      await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
+      await expect(page.getByRole('status').filter({ hasText: fill(f.t.editSuccess, { date: mmddyyyy(open.year, open.month, 1) }) })).toBeVisible();
+      await expect(page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? `${w + 1} lb` : `${w + 1} lbs` })).toHaveCount(1);
+    });
+  });
+}
+
+test('keyboard only: add a donation with Tab, arrows, typing and Enter', async ({ page }) => {
+  await login(page);
+  const user = await sessionUser(page);
+  const { open } = demoMonths();
+  await page.goto(`/?year=${open.year}`);
+  const f = form(page, 'en');
+  // From the page to the Add Donation button by keyboard.
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 30 && !(await page.getByRole('link', { name: MESSAGES.en.MonthlyReportsPage.addDonation }).evaluate((e) => e === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/donations\/add/);
+  await expect(f.date).toBeVisible();
+  await f.date.focus(); // the first field (a page load starts focus at the document)
+  const tabTo = async (target: ReturnType<Page['getByLabel']>) => {
+    for (let i = 0; i < 10 && !(await target.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+  };
+  await tabTo(f.store);
+  await page.keyboard.press('ArrowDown');
+  await expect(f.store).not.toHaveValue('');
+  await tabTo(f.weight);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('15');
+  await tabTo(f.slider(CATS.en.meat));
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  await expect(f.box(CATS.en.meat)).toBeFocused();
+  await expect(f.box(CATS.en.meat)).toHaveValue('10');
+  await tabTo(f.box(CATS.en.produce));
+  await page.keyboard.type('90');
+  await expect(f.total).toHaveText('Total: 100.00%');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/\\?year=${open.year}`));
+  await expect(page.getByRole('status').filter({ hasText: / 15 lbs of new donation added by / })).toBeVisible();
+  expect(user.branchId).toBeTruthy();
+});

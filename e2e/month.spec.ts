@@ -1,0 +1,136 @@
+import { format } from 'date-fns';
+import { enCA, frCA } from 'date-fns/locale';
+import { expect, test } from '@playwright/test';
+import { LANGS, MESSAGES, addDonationByApi, demoMonths, fill, isoDay, pattern, sessionUser } from './support/donations';
+import { login } from './support/login';
+
+// Month donations (/donations/{year}/{month}): picker, rows, delete, Submit Report, the submitted (locked) state.
+
+const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? 'retailfoodprogram@foodbanks.example.org';
+
+for (const lang of LANGS) {
+  const t = MESSAGES[lang].MonthPage;
+  const tf = MESSAGES[lang].DonationForm;
+
+  test.describe(`month donations (${lang})`, () => {
+    test('picker as abbreviated month and year; rows with date, pounds, shares, store, source, program', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      const user = await sessionUser(page);
+      await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), weight: 1234.5 });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      const picker = page.getByTestId('month-picker');
+      const label = format(new Date(open.year, open.month - 1, 1), 'MMM yyyy', { locale: lang === 'fr' ? frCA : enCA });
+      await expect(picker.locator('option:checked')).toHaveText(label);
+      expect(label).toMatch(lang === 'fr' ? /^[a-zéû]+\.? \d{4}$/ : /^[A-Z][a-z]{2} \d{4}$/);
+
+      const row = page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? '1 234,5 lb' : '1,234.5 lbs' }).first();
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(lang === 'fr' ? /Fruits et légumes 60,00\u00a0%/ : /Produce 60\.00%/);
+      await expect(row).toContainText(lang === 'fr' ? /Produits laitiers 40,00\u00a0%/ : /Dairy 40\.00%/);
+      await expect(row).not.toContainText(lang === 'fr' ? /(^|[^\d,])0,00\u00a0%/ : /(^|[^\d.])0\.00%/);
+      await expect(row).toContainText(tf.sourceBack);
+      await expect(row).toContainText(fill(t.programName, { name: 'RFP' }));
+      await expect(row.locator('[aria-hidden="true"]').first()).toContainText('1');
+
+      // The picker and the arrows move between months.
+      await page.getByRole('link', { name: t.nextMonth }).click();
+      const next = open.month === 12 ? { year: open.year + 1, month: 1 } : { year: open.year, month: open.month + 1 };
+      await expect(page).toHaveURL(new RegExp(`/donations/${next.year}/${next.month}$`));
+      await expect(page.getByText(t.empty)).toBeVisible();
+      await page.getByTestId('month-picker').selectOption(`${open.year}-${open.month}`);
+      await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
+    });
+
+    test('delete asks with a check or a cancel icon, then the list reloads', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      const user = await sessionUser(page);
+      await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), weight: 777 });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      const weight = lang === 'fr' ? '777 lb' : '777 lbs';
+      const row = page.getByTestId('donation-row').filter({ hasText: weight });
+      await expect(row).toHaveCount(1);
+      await row.getByRole('button', { name: pattern(t.delete) }).click();
+      // Cancel keeps it.
+      await row.getByRole('button', { name: pattern(t.cancelDelete) }).click();
+      await expect(row).toHaveCount(1);
+      await row.getByRole('button', { name: pattern(t.delete) }).click();
+      const confirm = row.getByRole('button', { name: pattern(t.confirmDelete) });
+      await expect(confirm).toBeFocused();
+      await confirm.click();
+      await expect(page.getByRole('status').filter({ hasText: t.deleted })).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
+
+    test('a submitted month: note with the contact, rows and buttons disabled, server refuses a delete', async ({ page }) => {
+      await login(page, { lang });
+      const { submitted } = demoMonths();
+      await page.goto(`/donations/${submitted.year}/${submitted.month}`);
+      const note = page.getByTestId('submitted-note');
+      await expect(note).toContainText(fill(t.submittedNote, { email: SUPPORT_EMAIL }));
+      await expect(note.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+      await expect(page.getByRole('button', { name: t.submitReport })).toBeDisabled();
+      await expect(page.getByRole('button', { name: t.addDonation })).toBeDisabled();
+      const rows = page.getByTestId('donation-row');
+      await expect(rows.first()).toBeVisible();
+      await expect(rows.first()).toHaveAttribute('aria-disabled', 'true');
+      await expect(rows.first().getByRole('button', { name: pattern(t.delete) })).toBeDisabled();
+      await expect(rows.first().getByRole('button', { name: pattern(t.edit) })).toBeDisabled();
+
+      // The server refuses changes of a submitted month too.
+      const user = await sessionUser(page);
+      const list = await page.request.get(`/bff/branch/${user.branchId}/donations/${submitted.year}/${submitted.month}`);
+      const [first] = await list.json();
+      const res = await page.request.delete(`/bff/donation/${first.id}`, { headers: { origin: new URL(page.url()).origin } });
+      expect(res.status()).toBe(400);
+      expect((await res.json()).code).toBe('MONTH_ALREADY_SUBMITTED');
+    });
+
+    test('an invalid year or month in the address gives a message, not a crash', async ({ page }) => {
+      await login(page, { lang });
+      for (const p of ['/donations/2026/13', '/donations/2026/0', '/donations/0999/5']) {
+        await page.goto(p);
+        await expect(page.getByRole('alert').filter({ hasText: t.invalidMonth })).toBeVisible();
+        await expect(page.getByRole('link', { name: t.backToReports })).toHaveAttribute('href', '/');
+      }
+    });
+  });
+}
+
+test('Submit Report: dialog with optional comments and the support mailbox; then the month is locked (en, fr)', async ({ page }) => {
+  await login(page, { lang: 'fr' });
+  const user = await sessionUser(page);
+  test.skip(user.branches.length < 2, 'the demo user needs two branches');
+  const { previous } = demoMonths();
+  // French: open the dialog, read it, cancel.
+  const fr = MESSAGES.fr.MonthPage;
+  await page.goto(`/donations/${previous.year}/${previous.month}`);
+  await page.getByRole('button', { name: fr.submitReport }).click();
+  const dialogFr = page.getByRole('dialog', { name: fr.submitTitle });
+  await expect(dialogFr.getByLabel(fr.comments)).toBeFocused();
+  await expect(dialogFr).toContainText(fill(fr.submitNote, { email: SUPPORT_EMAIL }));
+  await dialogFr.getByRole('button', { name: MESSAGES.fr.Common.cancel }).click();
+  await expect(dialogFr).toHaveCount(0);
+  await expect(page.getByRole('button', { name: fr.submitReport })).toBeFocused();
+
+  // English, on the second branch: submit for real.
+  await page.context().clearCookies();
+  await login(page, { lang: 'en' });
+  const en = MESSAGES.en.MonthPage;
+  const other = user.branches.find((b) => b.branchId !== user.branchId)!;
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
+  await page.goto(`/donations/${previous.year}/${previous.month}`);
+  await page.getByRole('button', { name: en.submitReport }).click();
+  const dialog = page.getByRole('dialog', { name: en.submitTitle });
+  await expect(dialog).toContainText(fill(en.submitNote, { email: SUPPORT_EMAIL }));
+  await dialog.getByLabel(en.comments).fill('Checked by the e2e test');
+  await dialog.getByRole('button', { name: en.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: fill(en.submitSuccess, { month: String(previous.month).padStart(2, '0'), year: previous.year }) })).toBeVisible();
+  await expect(page.getByTestId('submitted-note')).toBeVisible();
+  await expect(page.getByRole('button', { name: en.submitReport })).toBeDisabled();
+  // Restore the first branch.
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+});

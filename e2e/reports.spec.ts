@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { LANGS, MESSAGES, bffJson, demoMonths, sessionUser, settle } from './support/donations';
+import { login } from './support/login';
+
+// Monthly Reports (/): year picker, rows, statuses, navigation, Add Donation, animation, branch switch.
+
+for (const lang of LANGS) {
+  const t = MESSAGES[lang].MonthlyReportsPage;
+
+  test.describe(`monthly reports (${lang})`, () => {
+    test('rows, statuses, localized pounds and percentages, year picker of years with donations', async ({ page }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const { open, submitted } = demoMonths();
+      await page.goto(`/?year=${open.year}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES[lang].Header.titles.monthlyReports);
+
+      // Year picker: exactly the years that have donations.
+      const years = await bffJson<number[]>(page, 'GET', `/donation/donationyears?appSource=bot&branchId=${user.branchId}`);
+      const year = page.getByLabel(t.year, { exact: true });
+      await expect(year).toHaveValue(String(open.year));
+      expect(await year.locator('option').allTextContents()).toEqual(years.map(String));
+
+      const rows = page.getByTestId(/^report-row-/);
+      await expect(rows).toHaveCount(12);
+      await settle(page);
+      // Current month: still pending (the cutoff is the 15th of the next month).
+      await expect(page.getByTestId(`report-row-${open.month}`).locator('[data-status]')).toHaveText(t.statusPending);
+      if (submitted.year === open.year) {
+        await expect(page.getByTestId(`report-row-${submitted.month}`).locator('[data-status]')).toHaveText(t.statusSubmitted);
+      }
+      // Localized pounds and shares with two decimals: "1,234 lbs (33.33%)" / "1 234 lb (33,33 %)".
+      const row = page.getByTestId(`report-row-${open.month}`);
+      if (lang === 'en') await expect(row).toContainText(/\d lbs \(\d{1,3}\.\d{2}%\)/);
+      else await expect(row).toContainText(/\d lb \(\d{1,3},\d{2}\u00a0%\)/);
+
+      // A past year from the picker: every month before the last two is submitted, or overdue when not.
+      if (years.length > 1) {
+        await year.selectOption(String(years[1]));
+        await expect(page).toHaveURL(new RegExp(`year=${years[1]}`));
+        await expect(rows).toHaveCount(12);
+        const statuses = await page.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+        expect(statuses.every((s) => s === 'submitted' || s === 'overdue')).toBeTruthy();
+      }
+    });
+
+    test('Overdue is red and bold; a row opens its month (mouse and keyboard); Add Donation carries the year', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      const last = open.month === 1 ? { year: open.year - 1, month: 12 } : { year: open.year, month: open.month - 1 };
+      await page.goto(`/?year=${last.year}`);
+      await settle(page);
+      const status = page.getByTestId(`report-row-${last.month}`).locator('[data-status]');
+      if (new Date().getDate() > 15) {
+        await expect(status).toHaveText(t.statusOverdue);
+        const weight = await status.evaluate((e) => getComputedStyle(e).fontWeight);
+        expect(Number(weight)).toBeGreaterThanOrEqual(700);
+        await expect(status).toHaveClass(/\btext-red-800\b/);
+      }
+      await page.getByTestId(`report-row-${last.month}`).getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/donations/${last.year}/${last.month}$`));
+
+      await page.goto(`/?year=${open.year}`);
+      await settle(page);
+      await page.getByTestId(`report-row-${open.month}`).getByRole('link').focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
+
+      await page.goto(`/?year=${open.year}`);
+      await page.getByRole('link', { name: t.addDonation }).click();
+      await expect(page).toHaveURL(new RegExp(`/donations/add\\?year=${open.year}&from=`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES[lang].Header.titles.addDonation);
+    });
+  });
+}
+
+test('rows animate in, staggered by 250 ms over 500 ms; not with reduced motion', async ({ page }) => {
+  await login(page);
+  await page.goto('/');
+  const rows = page.getByTestId(/^report-row-/);
+  await expect(rows).toHaveCount(12);
+  const anim = await rows.evaluateAll((els) => els.map((e) => ({ name: getComputedStyle(e).animationName, duration: getComputedStyle(e).animationDuration, delay: getComputedStyle(e).animationDelay })));
+  expect(anim[0]).toEqual({ name: 'row-in', duration: '0.5s', delay: '0s' });
+  expect(anim[1].delay).toBe('0.25s');
+  expect(anim[11].delay).toBe('2.75s');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(rows).toHaveCount(12);
+  const names = await rows.evaluateAll((els) => els.map((e) => getComputedStyle(e).animationName));
+  expect(names.every((n) => n === 'none')).toBeTruthy();
+});
+
+test('switching branch reloads the reports of the other branch', async ({ page }) => {
+  await login(page);
+  const user = await sessionUser(page);
+  test.skip(user.branches.length < 2, 'the demo user needs two branches');
+  const other = user.branches.find((b) => b.branchId !== user.branchId)!;
+  await page.goto('/');
+  await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+  const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/donations/`) && r.url().endsWith('/aggregate'));
+  const years = page.waitForRequest((r) => r.url().includes(`/bff/donation/donationyears`) && r.url().includes(other.branchId));
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
+  await Promise.all([reload, years]);
+  await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
+  // Back to the first branch for the other specs.
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import type { Lang } from './login';
+
+// Helpers of the donation specs: messages of both languages, the session, dates, API calls through the BFF.
+
+type Messages = typeof import('../../messages/en.json');
+const read = (lang: Lang): Messages => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'messages', `${lang}.json`), 'utf8'));
+export const MESSAGES: Record<Lang, Messages> = { en: read('en'), fr: read('fr') };
+export const LANGS: Lang[] = ['en', 'fr'];
+
+/** Fills {placeholders} of a message the way next-intl does for plain arguments. */
+export function fill(message: string, values: Record<string, string | number> = {}): string {
+  return message.replace(/<\/?\w+>/g, '').replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? `{${k}}`));
+}
+
+/** A message as a regular expression, with each {placeholder} matching anything. */
+export function pattern(message: string): RegExp {
+  const parts = message.replace(/<\/?\w+>/g, '').split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+}
+
+export type SessionUser = { id: string; branches: { branchId: string; branchName: string }[]; branchId: string; contactEmail: string };
+
+export async function sessionUser(page: Page): Promise<SessionUser> {
+  const res = await page.request.get('/api/auth/session');
+  return (await res.json()).user;
+}
+
+export type Ym = { year: number; month: number };
+export function monthsAgo(n: number, from = new Date()): Ym {
+  const i = from.getFullYear() * 12 + from.getMonth() - n;
+  return { year: Math.floor(i / 12), month: (i % 12) + 1 };
+}
+export const pad = (n: number) => String(n).padStart(2, '0');
+export const mmddyyyy = (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`;
+export const todayTyped = () => {
+  const t = new Date();
+  return mmddyyyy(t.getFullYear(), t.getMonth() + 1, t.getDate());
+};
+
+/** Mutating BFF calls need our own Origin (CSRF check). */
+function origin(page: Page) {
+  return new URL(page.url()).origin;
+}
+
+export async function bffJson<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', p: string, body?: unknown): Promise<T> {
+  const res = await page.request.fetch(`/bff${p}`, { method, data: body, headers: method === 'GET' ? {} : { origin: origin(page) } });
+  expect(res.ok(), `${method} ${p}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type StoreRow = { id: string; name: string; displayName?: string; banner: { name: string } | null; retailer: { name: string } | null };
+
+export async function stores(page: Page, branchId: string) {
+  return bffJson<StoreRow[]>(page, 'GET', `/branch/${branchId}/stores`);
+}
+
+/** Adds a donation through the API (100 lbs, 60% produce, 40% dairy) and returns it. */
+export async function addDonationByApi(page: Page, opts: { branchId: string; date: string; weight?: number }) {
+  const [store] = await stores(page, opts.branchId);
+  return bffJson<{ id: string; campaignId: string; date: string }>(page, 'POST', `/branch/${opts.branchId}/donations`, {
+    branchId: opts.branchId,
+    date: opts.date,
+    storeId: store.id,
+    source: 0,
+    weight: opts.weight ?? 100,
+    weightUnit: 1,
+    categories: [
+      { categoryId: 5, categoryName: 'Produce', fraction: 0.6 },
+      { categoryId: 2, categoryName: 'Dairy', fraction: 0.4 },
+    ],
+  });
+}
+
+/** The month whose 2-months-back report is submitted in the demo data, and an open one (the current month). */
+export function demoMonths() {
+  return { open: monthsAgo(0), previous: monthsAgo(1), submitted: monthsAgo(2) };
+}
+
+export function isoDay(ym: Ym, day: number) {
+  return `${ym.year}-${pad(ym.month)}-${pad(day)}`;
+}
+
+/** Waits until the staggered row animation is over (or there is none). */
+export async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 }).catch(() => undefined);
+}
