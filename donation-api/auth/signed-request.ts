@@ -43,9 +43,12 @@ const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 // Ids the chat tools use are numeric or short opaque strings; anything else is refused before it reaches SQL.
 const IDENTITY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
+/** Canonical base64url only: Node's decoder ignores stray characters and unused low bits, which would let many strings stand for one signature. */
 function decodeB64url(part: string): Buffer | null {
   if (!B64URL.test(part)) return null;
-  return Buffer.from(part.replace(/=+$/, ''), 'base64url');
+  const bare = part.replace(/=+$/, '');
+  const bytes = Buffer.from(bare, 'base64url');
+  return bytes.toString('base64url') === bare ? bytes : null;
 }
 
 export function signSignedRequest(payload: object, secret: string): string {
@@ -73,7 +76,7 @@ export function verifySignedRequest(
 
   let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(encodedPayload.replace(/=+$/, ''), 'base64url').toString('utf8'));
+    payload = JSON.parse(decodeB64url(encodedPayload)!.toString('utf8'));
   } catch {
     return { ok: false, reason: 'bad_payload' };
   }
