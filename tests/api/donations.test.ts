@@ -200,6 +200,42 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       expect((await api.request('GET', `/api/donation/campaigndonation/${d.id}`, { token: w.token })).status).toBe(404);
     });
 
+    it('authorizes every id-based campaign call: another member and unknown ids get the same 404, no token 401', async () => {
+      const body = donationBody(w, { storeId: w.campaignStore.id });
+      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body });
+      const id = created.json.id;
+      for (const [method, payload] of [['GET', undefined], ['PUT', { ...body, weight: 1 }], ['DELETE', undefined]] as const) {
+        const foreign = await api.request(method, `/api/donation/campaigndonation/${id}`, { token: w.outsiderToken, body: payload });
+        const unknown = await api.request(method, `/api/donation/campaigndonation/${UNKNOWN_ID}`, { token: w.token, body: payload });
+        expect(foreign.status).toBe(404);
+        expect(unknown.status).toBe(404);
+        expect(foreign.json).toEqual(unknown.json);
+        expect((await api.request(method, `/api/donation/campaigndonation/${id}`, { body: payload })).status).toBe(401);
+        expect((await api.request(method, `/api/donation/campaigndonation/nope`, { token: w.token, body: payload })).status).toBe(400);
+      }
+      const after = await api.request('GET', `/api/donation/campaigndonation/${id}`, { token: w.token });
+      expect(after.json.weight).toBe(100);
+    });
+
+    it('locks campaign donations with the month too', async () => {
+      const api4 = await createTestApi(kind);
+      try {
+        const w4 = await donationWorld(api4);
+        const body = donationBody(w4, { storeId: w4.campaignStore.id, date: '2026-01-15' });
+        const created = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, { token: w4.token, body });
+        expect((await submit(api4, w4, 2026, 1)).status).toBe(200);
+        const add = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, { token: w4.token, body });
+        const put = await api4.request('PUT', `/api/donation/campaigndonation/${created.json.id}`, { token: w4.token, body: { ...body, weight: 3 } });
+        const del = await api4.request('DELETE', `/api/donation/campaigndonation/${created.json.id}`, { token: w4.token });
+        for (const r of [add, put, del]) {
+          expect(r.status).toBe(400);
+          expect(r.json.message).toContain('month already submitted');
+        }
+      } finally {
+        await api4.close();
+      }
+    });
+
     it('refuses an unknown program and the RFP id on the campaign path with 404', async () => {
       const body = { ...donationBody(w, { storeId: w.campaignStore.id }) };
       for (const id of ['3f2b9c1e-8a4d-4c2b-9e7f-0123456789ab', '00000000-0000-0000-0000-000000000000']) {
