@@ -93,10 +93,12 @@ const CODE_FIELD: Record<string, keyof typeof FORM_FIELD> = {
   VALIDATION_CATEGORY: 'categories',
 };
 
-const MM_DD_YYYY = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
+// MM/DD/YYYY; phones' numeric keypads may lack "/", so "-" or "." separators and bare MMDDYYYY are read too.
+const MM_DD_YYYY = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$|^\s*(\d{2})(\d{2})(\d{4})\s*$/;
 /** MM/DD/YYYY as typed → YYYY-MM-DD, or '' when it is not a date at all (→ 'Invalid date format'). */
 function typedToIso(typed: string): string {
-  const m = MM_DD_YYYY.exec(typed);
+  const found = MM_DD_YYYY.exec(typed);
+  const m = found && (found[1] ? found : [found[0], found[4], found[5], found[6]]);
   if (!m) return '';
   const iso = `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
   return parseCalendarDate(iso) ? iso : '';
@@ -360,6 +362,7 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
             containerClassName="sm:col-span-2"
             {...register('source')}
           />
+          <div className="grid grid-cols-2 gap-3 sm:col-span-2 sm:gap-4">
           <WeightField label={t('weight')} error={errors.weight?.message ? tErr(errors.weight.message, 'VALIDATION_WEIGHT') : undefined} inputProps={register('weight')} />
           <SelectField
             label={t('unit')}
@@ -371,6 +374,7 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
             error={errors.weightUnit?.message ? tErr(errors.weightUnit.message, 'VALIDATION_UNIT') : undefined}
             {...register('weightUnit')}
           />
+          </div>
         </div>
 
         <fieldset ref={categoriesRef} className="flex flex-col gap-2" aria-describedby={`${ids.categories}-hint ${ids.categories}-total${sharesError ? ` ${ids.categories}-error` : ''}`} aria-invalid={sharesError ? true : undefined}>

@@ -180,7 +180,7 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
           <textarea id={commentsId} autoFocus rows={4} maxLength={2000} value={comments} onChange={(e) => setComments(e.target.value)} className={CONTROL_CLASS} />
         </div>
         <p className="mt-3 text-sm text-gray-800">
-          {t.rich('submitNote', { email: supportEmail, strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
+          {t.rich('submitNote', { email: supportEmail, strong: (chunks) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong> })}
         </p>
       </AppDialog>
       {exporter.dialog}
@@ -235,7 +235,7 @@ function DonationRow({ donation: d, locked, origin }: { donation: DonationAnswer
       <div className="min-w-0 flex-1">
         <p className="sr-only">{dateText}</p>
         <p className="text-lg font-bold text-gray-900 tabular-nums">{t('pounds', { weight: f.pounds(d.weightInPounds) })}</p>
-        <p className="truncate text-sm font-semibold text-gray-900" title={store}>{store}</p>
+        <p className="text-sm font-semibold break-words text-gray-900">{store}</p>
         <p className="text-sm text-gray-700">
           {sourceLabel(d.source)} · {t('programName', { name: d.campaignName || 'RFP' })}
         </p>

@@ -146,15 +146,17 @@ function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number 
 
 function Weight({ label, pounds, share, className = '' }: { label: string; pounds: string; share?: string; className?: string }) {
   return (
-    <span className={`flex flex-wrap items-baseline gap-x-2 text-sm ${className}`}>
-      <span className="text-gray-700 sm:sr-only">{label}</span>{' '}
-      <span className="font-semibold text-gray-900 tabular-nums">{pounds}</span>
-      {share && (
-        <>
-          {' '}
-          <span className="text-gray-700 tabular-nums">({share})</span>
-        </>
-      )}{' '}
+    <span className={`flex flex-col text-sm sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-2 ${className}`}>
+      <span className="text-xs text-gray-700 sm:sr-only">{label}</span>{' '}
+      <span className="whitespace-nowrap">
+        <span className="font-semibold text-gray-900 tabular-nums">{pounds}</span>
+        {share && (
+          <>
+            {' '}
+            <span className="text-gray-700 tabular-nums">({share})</span>
+          </>
+        )}
+      </span>{' '}
     </span>
   );
 }
