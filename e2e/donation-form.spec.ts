@@ -68,6 +68,10 @@ for (const lang of LANGS) {
       await f.submit.click();
       await expect(page.getByText(f.err.VALIDATION_DATE, { exact: true })).toBeVisible();
       await expect(f.date).toHaveAttribute('aria-invalid', 'true');
+      // A phone's numeric keypad may lack "/": MMDDYYYY and MM-DD-YYYY are read as dates too.
+      await f.date.fill(todayTyped().replace(/\//g, ''));
+      await expect(page.getByText(f.err.VALIDATION_DATE, { exact: true })).toBeHidden();
+      await expect(page.getByText(f.err.VALIDATION_DATE_FORMAT)).toBeHidden();
 
       // No Donation at 100% needs weight 0; anything else needs more than 0.
       await f.date.fill(todayTyped());
@@ -224,4 +228,33 @@ test('keyboard only: add a donation with Tab, arrows, typing and Enter', async (
   await expect(page).toHaveURL(new RegExp(`/\\?year=${open.year}`));
   await expect(page.getByRole('status').filter({ hasText: / 15 lbs of new donation added by / })).toBeVisible();
   expect(user.branchId).toBeTruthy();
+});
+
+test('the add form reloads the stores of the branch chosen in the header', async ({ page }) => {
+  await login(page);
+  const user = await sessionUser(page);
+  test.skip(user.branches.length < 2, 'the demo user needs two branches');
+  const other = user.branches.find((b) => b.branchId !== user.branchId)!;
+  await page.goto('/donations/add');
+  const f = form(page, 'en');
+  const [first] = await stores(page, user.branchId);
+  await f.store.selectOption(first.id);
+  const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/stores`));
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
+  await reload;
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
+  await expect(f.store).toHaveValue('');
+  const otherStores = await stores(page, other.branchId);
+  await expect(f.store.locator('option')).toHaveCount(otherStores.length + 1);
+  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
+  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+});
+
+test('edit without an origin returns to the month of the donation', async ({ page }) => {
+  await login(page);
+  const user = await sessionUser(page);
+  const { open } = demoMonths();
+  const created = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), weight: 55 });
+  await page.goto(`/donations/edit/${created.id}/${created.campaignId}`);
+  await expect(page.getByRole('link', { name: MESSAGES.en.DonationForm.cancel })).toHaveAttribute('href', `/donations/${open.year}/${open.month}`);
 });

@@ -26,10 +26,11 @@ import { useSourceLabel } from './source-label';
 import { useDonationFormats } from './use-formats';
 
 type Mode = 'add' | 'edit';
-type ScreenProps = { mode: Mode; origin: string; donationId?: string; campaignId?: string };
+/** origin: where Save and Cancel return; without one, edit returns to the donation's month. */
+type ScreenProps = { mode: Mode; origin?: string; donationId?: string; campaignId?: string };
 
 /** Add donation and Edit donation: loads categories, stores (and the donation) together, then the form. */
-export function DonationFormScreen({ mode, origin, donationId, campaignId = RFP_CAMPAIGN_ID }: ScreenProps) {
+export function DonationFormScreen({ mode, origin: givenOrigin, donationId, campaignId = RFP_CAMPAIGN_ID }: ScreenProps) {
   const t = useTranslations('DonationForm');
   const { branchId } = useAppSession();
   const [categories, stores, donation] = useQueries({
@@ -39,6 +40,8 @@ export function DonationFormScreen({ mode, origin, donationId, campaignId = RFP_
       { ...donationQuery(donationId ?? '', campaignId), enabled: mode === 'edit' && !!donationId },
     ],
   });
+  const day = donation.data ? parseCalendarDate(donation.data.date) : null;
+  const origin = givenOrigin ?? (day ? `/donations/${day.year}/${day.month}` : '/');
   const pending = categories.isPending || stores.isPending || (mode === 'edit' && donation.isPending);
   if (pending) return <Spinner className="min-h-[40vh]" />;
   const failed = categories.error ?? stores.error ?? (mode === 'edit' ? donation.error : null);

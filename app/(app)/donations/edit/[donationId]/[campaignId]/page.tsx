@@ -10,5 +10,5 @@ export default async function EditDonationPage({
   searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
 }) {
   const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
-  return <DonationFormScreen mode="edit" origin={safeOrigin(from)} donationId={donationId} campaignId={campaignId} />;
+  return <DonationFormScreen mode="edit" origin={typeof from === 'string' ? safeOrigin(from) : undefined} donationId={donationId} campaignId={campaignId} />;
 }
