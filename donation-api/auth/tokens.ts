@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiTokens, userBranches, users } from '../db/schema';
 import type { AuthUser } from '../context';
@@ -45,6 +45,8 @@ export async function userForToken(db: DbOrTx, token: string, now: Date): Promis
       workplace: users.workplace,
       locale: users.locale,
       disabled: users.disabled,
+      // The caller's branches in the same round trip: this runs on every authenticated call.
+      branchIds: sql<string[]>`coalesce((select array_agg(ub.branch_id::text order by ub.position, ub.branch_id) from user_branches ub where ub.user_id = ${users.id}), '{}')`,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -52,5 +54,5 @@ export async function userForToken(db: DbOrTx, token: string, now: Date): Promis
     .limit(1);
   if (!row || row.disabled) return null;
   const { disabled: _disabled, ...user } = row;
-  return { ...user, branchIds: await branchIdsOf(db, row.id) };
+  return user;
 }

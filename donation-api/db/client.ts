@@ -49,6 +49,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   types.setTypeParser(1700, (v: string) => Number(v));
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash
+  // the process: pg emits 'error' on the pool, and the next query opens a fresh connection.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
