@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, MESSAGES, addDonationByApi, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores, todayTyped } from './support/donations';
+import { LANGS, MESSAGES, chooseBranch, addDonationByApi, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores, todayTyped } from './support/donations';
 import { login, type Lang } from './support/login';
 
 // Add and Edit donation: fields, defaults, every validation, the slider rule, saves, server refusals, keyboard only.
@@ -240,14 +240,13 @@ test('the add form reloads the stores of the branch chosen in the header', async
   const [first] = await stores(page, user.branchId);
   await f.store.selectOption(first.id);
   const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/stores`));
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
+  await page.locator('input[name="weight"]').waitFor(); // hydrated form
+  await chooseBranch(page, other.branchId);
   await reload;
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
   await expect(f.store).toHaveValue('');
   const otherStores = await stores(page, other.branchId);
   await expect(f.store.locator('option')).toHaveCount(otherStores.length + 1);
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+  await chooseBranch(page, user.branchId);
 });
 
 test('edit without an origin returns to the month of the donation', async ({ page }) => {

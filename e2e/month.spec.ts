@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { enCA, frCA } from 'date-fns/locale';
 import { expect, test } from '@playwright/test';
-import { LANGS, MESSAGES, addDonationByApi, demoMonths, fill, isoDay, pattern, sessionUser } from './support/donations';
+import { LANGS, MESSAGES, chooseBranch, addDonationByApi, demoMonths, fill, isoDay, pattern, sessionUser } from './support/donations';
 import { login } from './support/login';
 
 // Month donations (/donations/{year}/{month}): picker, rows, delete, Submit Report, the submitted (locked) state.
@@ -119,8 +119,7 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   await login(page, { lang: 'en' });
   const en = MESSAGES.en.MonthPage;
   const other = user.branches.find((b) => b.branchId !== user.branchId)!;
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
+  await chooseBranch(page, other.branchId);
   await page.goto(`/donations/${previous.year}/${previous.month}`);
   await page.getByRole('button', { name: en.submitReport }).click();
   const dialog = page.getByRole('dialog', { name: en.submitTitle });
@@ -131,6 +130,5 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   await expect(page.getByTestId('submitted-note')).toBeVisible();
   await expect(page.getByRole('button', { name: en.submitReport })).toBeDisabled();
   // Restore the first branch.
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+  await chooseBranch(page, user.branchId);
 });

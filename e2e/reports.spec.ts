@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LANGS, MESSAGES, bffJson, demoMonths, sessionUser, settle } from './support/donations';
+import { LANGS, MESSAGES, chooseBranch, bffJson, demoMonths, sessionUser, settle } from './support/donations';
 import { login } from './support/login';
 
 // Monthly Reports (/): year picker, rows, statuses, navigation, Add Donation, animation, branch switch.
@@ -100,11 +100,9 @@ test('switching branch reloads the reports of the other branch', async ({ page }
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
   const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/donations/`) && r.url().endsWith('/aggregate'));
   const years = page.waitForRequest((r) => r.url().includes(`/bff/donation/donationyears`) && r.url().includes(other.branchId));
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(other.branchId);
+  await chooseBranch(page, other.branchId);
   await Promise.all([reload, years]);
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(other.branchId);
   // Back to the first branch for the other specs.
-  await page.getByRole('banner').getByLabel(MESSAGES.en.Header.foodBank).selectOption(user.branchId);
-  await expect.poll(async () => (await sessionUser(page)).branchId).toBe(user.branchId);
+  await chooseBranch(page, user.branchId);
 });

@@ -126,7 +126,7 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
       )}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => setSubmitOpen(true)} disabled={locked || !submitted.isSuccess || future}>
+        <Button variant="secondary" onClick={() => setSubmitOpen(true)} disabled={locked || !submitted.isSuccess || future} className="disabled:ring-1 disabled:ring-secondary/50">
           {t('submitReport')}
         </Button>
         {locked ? (

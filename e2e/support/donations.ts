@@ -88,3 +88,14 @@ export function isoDay(ym: Ym, day: number) {
 export async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 }).catch(() => undefined);
 }
+
+/** Chooses a branch in the header's Food Bank selector and waits until the session has it (retried: the page may still be hydrating). */
+export async function chooseBranch(page: Page, branchId: string) {
+  const select = page.getByRole('banner').locator('select').filter({ has: page.locator(`option[value="${branchId}"]`) }).first();
+  await expect(async () => {
+    await expect(select).toBeEnabled();
+    if ((await sessionUser(page)).branchId !== branchId) await select.selectOption(branchId);
+    await expect.poll(async () => (await sessionUser(page)).branchId, { timeout: 3_000 }).toBe(branchId);
+  }).toPass({ timeout: 30_000 });
+  await expect(select).toBeEnabled();
+}
