@@ -289,7 +289,7 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_ACTOR: 'admin-cli:jest' },
-      timeout: 60_000,
+      timeout: 90_000,
     });
 
   it('prints help without opening a database', () => {
@@ -322,5 +322,5 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 240_000);
 });
