@@ -129,7 +129,6 @@ export function BranchForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mx-auto flex w-full max-w-3xl flex-col gap-6" aria-busy={save.isPending}>
-      <h2 className="text-xl font-bold text-gray-900">{t('title')}</h2>
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionOrganization')}</legend>
         <p className="text-sm text-gray-700 sm:col-span-2">{tc('requiredNote')}</p>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Description, Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 
 type AppDialogProps = {
   open: boolean;
@@ -20,16 +20,15 @@ type AppDialogProps = {
  */
 export function AppDialog({ open, onClose, title, description, children, actions, className = '' }: AppDialogProps) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center p-3 sm:items-center sm:p-6">
-        <DialogPanel className={`w-full max-w-md rounded-lg bg-white p-5 shadow-xl sm:p-6 ${className}`}>
-          <DialogTitle className="text-lg font-bold text-gray-900">{title}</DialogTitle>
-          {description && <Description className="mt-2 text-base text-gray-800">{description}</Description>}
-          {children && <div className="mt-3 text-base text-gray-800">{children}</div>}
-          {actions && <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
-        </DialogPanel>
-      </div>
+    // The dialog element itself covers the viewport, so it has a box (a zero-size wrapper reads as hidden).
+    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50 flex items-end justify-center p-3 sm:items-center sm:p-6">
+      <DialogBackdrop className="fixed inset-0 bg-black/50" />
+      <DialogPanel className={`relative w-full max-w-md rounded-lg bg-white p-5 shadow-xl sm:p-6 ${className}`}>
+        <DialogTitle className="text-lg font-bold text-gray-900">{title}</DialogTitle>
+        {description && <Description className="mt-2 text-base text-gray-800">{description}</Description>}
+        {children && <div className="mt-3 text-base text-gray-800">{children}</div>}
+        {actions && <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
+      </DialogPanel>
     </HeadlessDialog>
   );
 }

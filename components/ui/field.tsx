@@ -33,14 +33,17 @@ type FieldShellProps = {
 export function FieldShell({ label, ids, required, hint, error, className = '', children }: FieldShellProps) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={ids.id} className="text-sm font-semibold text-gray-800">
-        {label}
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={ids.id} className="text-sm font-semibold text-gray-800">
+          {label}
+        </label>
+        {/* Outside the label: screen readers get "required" from aria-required, not a star in the name. */}
         {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
+          <span aria-hidden="true" className="text-sm font-semibold text-red-700">
             *
           </span>
         )}
-      </label>
+      </div>
       {children}
       {hint && (
         <p id={ids.hintId} className="text-sm text-gray-700">

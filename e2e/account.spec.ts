@@ -1,0 +1,148 @@
+// Change password and Forgot Password (sections 2, 5 and 8), in English and French.
+import { isHome, DEMO, DEMO2, expect, loginThroughForm, test } from './support/auth';
+import { LANGS, msg } from './support/messages';
+
+for (const lang of LANGS) {
+  test.describe(`change password (${lang})`, () => {
+    test.use({ lang });
+
+    test('rules, Save disabled until all three are filled and valid, Cancel goes home', async ({ page }) => {
+      await loginThroughForm(page, DEMO);
+      await page.goto('/change-password');
+      await expect(page.getByRole('heading', { level: 1, name: msg(lang, 'Header.titles.changePassword') })).toBeVisible();
+      const oldPw = page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true });
+      const newPw = page.getByLabel(msg(lang, 'ChangePasswordPage.newPassword'), { exact: true });
+      const confirm = page.getByLabel(msg(lang, 'ChangePasswordPage.confirmPassword'), { exact: true });
+      const save = page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.save'), exact: true });
+      await expect(save).toBeDisabled();
+
+      await oldPw.fill('x');
+      await oldPw.fill('');
+      await oldPw.blur();
+      await expect(page.getByText(msg(lang, 'Errors.PWD_OLD_VALIDATE'))).toBeVisible();
+      await expect(oldPw).toHaveAttribute('aria-invalid', 'true');
+
+      await oldPw.fill('anything');
+      for (const bad of ['Ab1', 'abcdef1', 'ABCDEF1', 'Abcdefg', 'Abc de1']) {
+        await newPw.fill(bad);
+        await newPw.blur();
+        await expect(page.getByText(msg(lang, 'Errors.PWD_NEW_VALIDATE'), { exact: true })).toBeVisible();
+      }
+      await newPw.fill('Good-Pass1');
+      await expect(page.getByText(msg(lang, 'Errors.PWD_NEW_VALIDATE'), { exact: true })).toHaveCount(0);
+      await confirm.fill('Good-Pass2');
+      await confirm.blur();
+      await expect(page.getByText(msg(lang, 'Errors.PWD_CONFIRM_VALIDATE'))).toBeVisible();
+      await expect(save).toBeDisabled();
+      await confirm.fill('Good-Pass1');
+      await expect(page.getByText(msg(lang, 'Errors.PWD_CONFIRM_VALIDATE'))).toHaveCount(0);
+      await expect(save).toBeEnabled();
+      // Each field has its own show/hide control.
+      await expect(page.getByRole('button', { name: msg(lang, 'Common.showPassword') })).toHaveCount(3);
+      await page.getByRole('button', { name: msg(lang, 'Common.showPassword') }).nth(1).click();
+      await expect(newPw).toHaveAttribute('type', 'text');
+
+      await page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.cancel'), exact: true }).click();
+      await expect(page).toHaveURL(isHome);
+    });
+
+    test('a wrong old password, then a real change and back', async ({ page }) => {
+      // demo2, signed in here only: changing its password revokes its other sessions.
+      await loginThroughForm(page, DEMO2);
+      await page.goto('/change-password');
+      const fill = async (o: string, n: string) => {
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true }).fill(o);
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.newPassword'), { exact: true }).fill(n);
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.confirmPassword'), { exact: true }).fill(n);
+        await page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.save'), exact: true }).click();
+      };
+      await fill('Not-the-password-1', 'Other-Pass1');
+      await expect(page.getByRole('main').getByRole('alert').filter({ hasText: msg(lang, 'Errors.NOTE_PWD_UPDATE_INVALID_OLD') })).toBeVisible();
+      if (lang === 'en') await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Invalid old password. Please try again shortly.');
+
+      await fill(DEMO2.password, 'Changed-Pass9');
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') })).toBeVisible();
+      if (lang === 'en') await expect(page.getByText('Successfully updated your password.')).toBeVisible();
+      // The form is cleared; change it back so the rest of the run can sign in.
+      await expect(page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true })).toHaveValue('');
+      await fill('Changed-Pass9', DEMO2.password);
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') })).toBeVisible();
+    });
+
+    test('server refusals map to the section 8 texts', async ({ page }) => {
+      await loginThroughForm(page, DEMO);
+      await page.goto('/change-password');
+      const cases: [number, string, string][] = [
+        [403, 'NOTE_PWD_UPDATE_FORBID_FAILED', msg(lang, 'Errors.NOTE_PWD_UPDATE_FORBID_FAILED')],
+        [404, 'NOTE_PWD_UPDATE_NOT_FOUND_FAILED', msg(lang, 'Errors.NOTE_PWD_UPDATE_NOT_FOUND_FAILED')],
+        [500, 'INTERNAL', msg(lang, 'Errors.NOTE_PWD_UPDATE_OTHER_FAILED')],
+      ];
+      for (const [status, code, text] of cases) {
+        await page.route('**/bff/user/current-user/change-password', (r) => r.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: code }) }));
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true }).fill('Whatever-1');
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.newPassword'), { exact: true }).fill('Other-Pass1');
+        await page.getByLabel(msg(lang, 'ChangePasswordPage.confirmPassword'), { exact: true }).fill('Other-Pass1');
+        await page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.save'), exact: true }).click();
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
+        await page.unroute('**/bff/user/current-user/change-password');
+      }
+      if (lang === 'en') {
+        await page.route('**/bff/user/current-user/change-password', (r) => r.fulfill({ status: 403, contentType: 'application/json', body: '{}' }));
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText('not allowed to change password. Please contact your administrator');
+      }
+    });
+  });
+
+  test.describe(`forgot password (${lang})`, () => {
+    test.use({ lang });
+
+    test('Send Email disabled while empty, Back To Login, unknown username', async ({ page }) => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('heading', { level: 1, name: msg(lang, 'ForgotPasswordPage.title') })).toBeVisible();
+      const send = page.getByRole('button', { name: msg(lang, 'ForgotPasswordPage.sendEmail'), exact: true });
+      await expect(send).toBeDisabled();
+      await page.getByLabel(msg(lang, 'ForgotPasswordPage.username')).fill('   ');
+      await expect(send).toBeDisabled();
+      await page.getByLabel(msg(lang, 'ForgotPasswordPage.username')).fill(`no-such-user-${lang}`);
+      await send.click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(msg(lang, 'Errors.FORGOT_INVALID_USERNAME'));
+      if (lang === 'en') await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid username.');
+      await page.getByRole('link', { name: msg(lang, 'ForgotPasswordPage.backToLogin') }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    // A real success would e-mail a new password to a demo user and lock the rest of the run out of it:
+    // the success and the other answers are simulated at the network level.
+    test('success and the other answers', async ({ page }) => {
+      await page.goto('/forgot-password');
+      const cases: [number, string | null, string][] = [
+        [200, null, msg(lang, 'ForgotPasswordPage.success')],
+        [401, 'FORGOT_NOT_ALLOWED', msg(lang, 'Errors.FORGOT_NOT_ALLOWED')],
+        [400, 'FORGOT_INVALID_EMAIL', msg(lang, 'Errors.FORGOT_INVALID_EMAIL')],
+        [404, null, msg(lang, 'Errors.FORGOT_INVALID_USERNAME')],
+        [503, 'FORGOT_SEND_FAILED', msg(lang, 'Errors.FORGOT_SEND_FAILED')],
+        [502, null, msg(lang, 'Errors.FORGOT_SEND_FAILED')],
+      ];
+      await page.getByLabel(msg(lang, 'ForgotPasswordPage.username')).fill('someone');
+      for (const [status, code, text] of cases) {
+        await page.route('**/bff/public/forgot-password', (r) =>
+          r.fulfill({ status, contentType: 'application/json', body: JSON.stringify(code ? { code, message: code } : { message: 'x' }) }),
+        );
+        await page.getByRole('button', { name: msg(lang, 'ForgotPasswordPage.sendEmail'), exact: true }).click();
+        await expect(page.getByRole('main').getByRole(status === 200 ? 'status' : 'alert').filter({ hasText: text })).toBeVisible();
+        await page.unroute('**/bff/public/forgot-password');
+      }
+      if (lang === 'en') {
+        await page.route('**/bff/public/forgot-password', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+        await page.getByRole('button', { name: 'Send Email', exact: true }).click();
+        await expect(page.getByText('The email containing a new password has been sent to your email address.')).toBeVisible();
+      }
+    });
+  });
+}
+
+test('forgot-password BFF refuses cross-site posts', async ({ request }) => {
+  const res = await request.post('/bff/public/forgot-password', { data: { username: 'demo' }, headers: { origin: 'https://evil.example' } });
+  expect(res.status()).toBe(403);
+});
