@@ -3,11 +3,16 @@ import type { Db } from '../db/client';
 import { sentMail } from '../db/schema';
 
 export type MailMessage = { to: string; subject: string; text: string; kind: string; replyTo?: string };
+
+/** Kinds whose body carries a secret (a new password, a sign-in code): once delivered, not kept in the table. */
+const SECRET_KINDS = new Set(['forgot-password', 'login-challenge']);
+const recordedBody = (msg: MailMessage) => (SECRET_KINDS.has(msg.kind) ? '[not kept: carries a secret]' : msg.text);
 export type Mailer = { send: (msg: MailMessage) => Promise<{ status: 'sent' | 'outbox' }> };
 
 /**
  * Sends through SMTP_URL with nodemailer. Without it, mail stays in the sent_mail table (the outbox)
- * and in the log, so the demo works offline. Every message is recorded either way.
+ * and in the log, so the demo works offline (there the table is the only delivery, so it keeps the body).
+ * Every message is recorded either way; a delivered one that carries a secret is recorded without its body.
  */
 export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from: string }): Mailer {
   let transport: import('nodemailer').Transporter | undefined;
@@ -26,11 +31,11 @@ export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from
         await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, replyTo: msg.replyTo });
       } catch (err) {
         await opts.db.insert(sentMail).values({
-          to: msg.to, subject: msg.subject, body: msg.text, kind: msg.kind, status: 'failed', error: String((err as Error).message).slice(0, 500),
+          to: msg.to, subject: msg.subject, body: recordedBody(msg), kind: msg.kind, status: 'failed', error: String((err as Error).message).slice(0, 500),
         });
         throw err;
       }
-      await opts.db.insert(sentMail).values({ to: msg.to, subject: msg.subject, body: msg.text, kind: msg.kind, status: 'sent' });
+      await opts.db.insert(sentMail).values({ to: msg.to, subject: msg.subject, body: recordedBody(msg), kind: msg.kind, status: 'sent' });
       return { status: 'sent' };
     },
   };
