@@ -20,7 +20,7 @@ export async function BrandedLayout({ children }: { children: React.ReactNode })
       <div aria-hidden="true" className="absolute inset-0 hidden bg-gradient-to-r from-black/75 via-black/45 to-black/10 lg:block" />
       <header className="relative z-10 flex items-center justify-between gap-3 bg-primary px-4 py-3 lg:bg-transparent lg:px-10 lg:py-6">
         {/* eslint-disable-next-line @next/next/no-img-element -- admin-set URL, small SVG */}
-        <img src={bg.blackLetterLogo} alt={bg.title} width={180} height={48} className="h-10 w-auto lg:hidden" />
+        <img src={bg.blackLetterLogo} alt={bg.title} width={180} height={48} className="h-12 w-auto lg:hidden" />
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img src={bg.logo} alt={bg.title} width={220} height={58} className="hidden h-14 w-auto lg:block" />
         <LanguageToggle />
