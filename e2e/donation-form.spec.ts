@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, MESSAGES, chooseBranch, addDonationByApi, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores, todayTyped } from './support/donations';
+import { LANGS, MESSAGES, chooseBranch, addDonationByApi, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores, todayTyped, type StoreRow } from './support/donations';
 import { login, type Lang } from './support/login';
 
 // Add and Edit donation: fields, defaults, every validation, the slider rule, saves, server refusals, keyboard only.
@@ -10,7 +10,7 @@ function form(page: Page, lang: Lang) {
     t,
     err: MESSAGES[lang].Errors,
     date: page.getByLabel(t.date, { exact: true }),
-    store: page.getByLabel(t.store),
+    store: page.getByRole('combobox', { name: t.store }),
     source: page.getByLabel(t.source, { exact: true }),
     weight: page.getByLabel(t.weight, { exact: true }),
     unit: page.getByLabel(t.unit, { exact: true }),
@@ -22,6 +22,17 @@ function form(page: Page, lang: Lang) {
     submit: page.getByRole('button', { name: t.addDonation }),
     save: page.getByRole('button', { name: t.save }),
   };
+}
+
+const storeLabel = (s: StoreRow) => s.displayName ?? [s.retailer?.name, s.banner?.name, s.name].filter(Boolean).join(' - ');
+
+/** Types part of the store's name into the searchable store field and picks it. */
+async function pickStore(page: Page, lang: Lang, store: StoreRow) {
+  const input = form(page, lang).store;
+  await input.click();
+  await input.fill(store.name.split(/\s+/)[0]);
+  await page.getByRole('option', { name: storeLabel(store), exact: true }).click();
+  await expect(input).toHaveValue(storeLabel(store));
 }
 
 const CATS = {
@@ -49,6 +60,11 @@ for (const lang of LANGS) {
       await expect(f.box(c.meat)).toHaveValue('');
       await expect(page.getByRole('heading', { name: f.t.other, level: 3 })).toBeVisible();
       await expect(f.total).toHaveText(fill(f.t.total, { total: lang === 'fr' ? '0,00\u00a0%' : '0.00%' }));
+
+      // The store field filters as one types.
+      await f.store.fill('zzzz');
+      await expect(page.getByText(f.t.noStoreMatch)).toBeVisible();
+      await page.keyboard.press('Escape');
 
       // Nothing filled: store, weight and categories errors; the categories header is highlighted.
       await f.submit.click();
@@ -115,7 +131,7 @@ for (const lang of LANGS) {
       const user = await sessionUser(page);
       const { open, submitted } = demoMonths();
       const [store] = await stores(page, user.branchId);
-      const storeName = store.displayName ?? [store.retailer?.name, store.banner?.name, store.name].filter(Boolean).join(' - ');
+      const storeName = storeLabel(store);
       await page.goto(`/donations/${open.year}/${open.month}`);
       await page.getByRole('link', { name: MESSAGES[lang].MonthPage.addDonation }).click();
       await expect(page).toHaveURL(/\/donations\/add\?/);
@@ -124,7 +140,7 @@ for (const lang of LANGS) {
       // The server refuses a date in a submitted month: the texts stay as typed.
       const lockedDate = mmddyyyy(submitted.year, submitted.month, 2);
       await f.date.fill(lockedDate);
-      await f.store.selectOption(store.id);
+      await pickStore(page, lang, store);
       await f.source.selectOption({ label: f.t.sourceFront });
       await f.weight.fill('42');
       await f.box(c.meat).fill('30');
@@ -133,7 +149,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole('alert').filter({ hasText: f.t.addFailedSubmitted })).toBeVisible();
       await expect(f.date).toHaveValue(lockedDate);
       await expect(f.weight).toHaveValue('42');
-      await expect(f.store).toHaveValue(store.id);
+      await expect(f.store).toHaveValue(storeName);
       await expect(f.box(c.nonfood)).toHaveValue('70');
 
       // A generic failure keeps the form too.
@@ -212,6 +228,7 @@ test('keyboard only: add a donation with Tab, arrows, typing and Enter', async (
   };
   await tabTo(f.store);
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await expect(f.store).not.toHaveValue('');
   await tabTo(f.weight);
   await page.keyboard.press('Control+A');
@@ -238,14 +255,16 @@ test('the add form reloads the stores of the branch chosen in the header', async
   await page.goto('/donations/add');
   const f = form(page, 'en');
   const [first] = await stores(page, user.branchId);
-  await f.store.selectOption(first.id);
+  await pickStore(page, 'en', first);
   const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/stores`));
   await page.locator('input[name="weight"]').waitFor(); // hydrated form
   await chooseBranch(page, other.branchId);
   await reload;
   await expect(f.store).toHaveValue('');
   const otherStores = await stores(page, other.branchId);
-  await expect(f.store.locator('option')).toHaveCount(otherStores.length + 1);
+  await f.store.click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(otherStores.length);
+  await page.keyboard.press('Escape');
   await chooseBranch(page, user.branchId);
 });
 
@@ -256,4 +275,26 @@ test('edit without an origin returns to the month of the donation', async ({ pag
   const created = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), weight: 55 });
   await page.goto(`/donations/edit/${created.id}/${created.campaignId}`);
   await expect(page.getByRole('link', { name: MESSAGES.en.DonationForm.cancel })).toHaveAttribute('href', `/donations/${open.year}/${open.month}`);
+});
+
+test('a 400 validation code from the server shows under its field (fr)', async ({ page }) => {
+  await login(page, { lang: 'fr' });
+  const user = await sessionUser(page);
+  const [store] = await stores(page, user.branchId);
+  await page.goto('/donations/add');
+  const f = form(page, 'fr');
+  await pickStore(page, 'fr', store);
+  await f.weight.fill('12');
+  await f.box(CATS.fr.produce).fill('100');
+  let answer = { code: 'VALIDATION_STORE', message: 'Please select a store', field: 'storeId' };
+  await page.route('**/bff/branch/*/donations', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(answer) }));
+  await f.submit.click();
+  await expect(page.getByText(f.err.VALIDATION_STORE)).toBeVisible();
+  await expect(f.store).toHaveAttribute('aria-invalid', 'true');
+  await expect(f.store).toHaveValue(storeLabel(store));
+  answer = { code: 'VALIDATION_WEIGHT', message: 'Please enter a valid weight', field: 'weight' };
+  await f.submit.click();
+  await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeVisible();
+  await expect(f.weight).toBeFocused();
+  await expect(f.weight).toHaveValue('12');
 });

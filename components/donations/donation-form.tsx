@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ComboboxField } from '@/components/ui/combobox-field';
 import { CONTROL_CLASS, FieldError, FieldShell, describedBy, useFieldIds } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
@@ -180,6 +181,7 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
     setError,
     setFocus,
     trigger,
+    control,
     formState: { errors, isSubmitted },
   } = useForm({
     resolver: zodResolver(schema),
@@ -192,6 +194,8 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
       shares: categories.map((c) => shareOf(c)),
     },
   });
+
+  const storeField = useController({ control, name: 'storeId' });
 
   // A new donation belongs to the selected branch: after a branch switch its store list changes.
   const firstBranch = useRef(branchId);
@@ -229,6 +233,8 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
       .sort((a, b) => a.label.localeCompare(b.label, f.locale));
   }, [stores, donation, f.locale]);
 
+  // The fields are disabled while saving: focus the refused one once they are enabled again.
+  const [focusAfterSave, setFocusAfterSave] = useState<'date' | 'storeId' | 'source' | 'weight' | 'weightUnit' | null>(null);
   const save = useMutation({
     mutationFn: async (v: { date: string; storeId: string; source: string; weight: string; weightUnit: string; shares: number[] }) => {
       const rfp = isRfp(campaignId);
@@ -272,12 +278,19 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
         const name = FORM_FIELD[field];
         setError(name, { type: 'server', message: err.code });
         if (name === 'shares') categoriesRef.current?.scrollIntoView({ block: 'center' });
-        else setFocus(name);
+        else setFocusAfterSave(name);
         return;
       }
       show('error', mode === 'add' ? t('addFailed') : t('editFailed'));
     },
   });
+
+  useEffect(() => {
+    if (focusAfterSave && !save.isPending) {
+      setFocus(focusAfterSave);
+      setFocusAfterSave(null);
+    }
+  }, [focusAfterSave, save.isPending, setFocus]);
 
   const locked = mode === 'edit' && !!donation?.submitted;
   const dateError = errors.date?.message;
@@ -346,14 +359,21 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
             </div>
           </FieldShell>
           <SelectField label={t('program')} disabled value={campaignId} options={[{ value: campaignId, label: programName }]} onChange={() => undefined} />
-          <SelectField
+          <ComboboxField
             label={t('store')}
             placeholder={t('selectStore')}
+            noMatch={t('noStoreMatch')}
+            toggleLabel={t('showStores')}
             options={storeOptions}
             required={mode === 'add'}
             error={errors.storeId?.message ? tErr(errors.storeId.message, 'VALIDATION_STORE') : undefined}
-            containerClassName="sm:col-span-2"
-            {...register('storeId')}
+            className="sm:col-span-2"
+            locale={f.locale}
+            name={storeField.field.name}
+            inputRef={storeField.field.ref}
+            value={storeField.field.value}
+            onChange={storeField.field.onChange}
+            onBlur={storeField.field.onBlur}
           />
           <SelectField
             label={t('source')}
