@@ -15,6 +15,8 @@ for (const lang of LANGS) {
       const submit = page.getByRole('button', { name: t('submit'), exact: true });
       await expect(message).toHaveAttribute('rows', '15');
       expect(await contact.locator('option').count()).toBeGreaterThan(1);
+      // The topics of section 3 in the user's language.
+      await expect(contact.locator('option', { hasText: lang === 'fr' ? 'Dons individuels' : 'Individual Donations' })).toHaveCount(1);
       await expect(submit).toBeDisabled();
       await contact.selectOption({ index: 1 });
       await expect(submit).toBeDisabled();

@@ -22,6 +22,24 @@ type Contact = { id: string | number; name: string; emailAddress?: string };
 
 export const contactsQueryKey = ['contacts'] as const;
 
+// The feedback topics of section 3 (a text dictionary): known contact names are shown in the user's language.
+const TOPIC_KEYS = {
+  'Individual Donations': 'individualDonations',
+  Partnerships: 'partnerships',
+  'Corporate Food Donations': 'corporateFoodDonations',
+  Testing: 'testing',
+  Grants: 'grants',
+  'Development News': 'developmentNews',
+  'After The Bell Program': 'afterTheBellProgram',
+  'Retail Food Program': 'retailFoodProgram',
+  Media: 'media',
+  'General Inquiry': 'generalInquiry',
+  'Marketplace/Group Purchasing Program': 'marketplace',
+  'Ignite/Workplace': 'igniteWorkplace',
+  Communication: 'communication',
+} as const;
+const topicKey = (name: string) => (TOPIC_KEYS as Record<string, (typeof TOPIC_KEYS)[keyof typeof TOPIC_KEYS]>)[name.trim()];
+
 /** Help and Feedback: a contact, a 15-row message, Submit and Cancel; a thank-you popup on success. */
 export function FeedbackForm() {
   const t = useTranslations('FeedbackPage');
@@ -64,7 +82,10 @@ export function FeedbackForm() {
   if (contacts.isPending) return <Spinner className="min-h-[40vh]" />;
 
   const err = (code?: string) => (code ? errorText(code, 'NOTE_FEEDBACK_ERROR') : undefined);
-  const options = (contacts.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const options = (contacts.data ?? []).map((c) => {
+    const key = topicKey(c.name);
+    return { value: String(c.id), label: key ? t(`topics.${key}`) : c.name };
+  });
 
   return (
     <>
