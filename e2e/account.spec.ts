@@ -142,6 +142,36 @@ for (const lang of LANGS) {
   });
 }
 
+test('a session whose token was revoked elsewhere gets the login form, not a redirect loop', async ({ browser }) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  try {
+    const pageA = await a.newPage();
+    const pageB = await b.newPage();
+    await loginThroughForm(pageA, DEMO2);
+    await loginThroughForm(pageB, DEMO2);
+    // B changes the password: A's token is revoked, A's cookie is still there.
+    const change = async (o: string, n: string) => {
+      await pageB.goto('/change-password');
+      await pageB.getByLabel('Old Password', { exact: true }).fill(o);
+      await pageB.getByLabel('New Password', { exact: true }).fill(n);
+      await pageB.getByLabel('Confirm New Password', { exact: true }).fill(n);
+      await pageB.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(pageB.getByRole('main').getByRole('status').filter({ hasText: 'Successfully updated your password.' })).toBeVisible();
+    };
+    await change(DEMO2.password, 'Revoke-Pass7');
+    await pageA.goto('/login');
+    await expect(pageA).toHaveURL(/\/login$/);
+    await expect(pageA.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await pageA.goto('/feedback');
+    await expect(pageA).toHaveURL(/\/login/);
+    await change('Revoke-Pass7', DEMO2.password);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
 test('forgot-password BFF refuses cross-site posts', async ({ request }) => {
   const res = await request.post('/bff/public/forgot-password', { data: { username: 'demo' }, headers: { origin: 'https://evil.example' } });
   expect(res.status()).toBe(403);
