@@ -175,3 +175,29 @@ test('log out: session gone, language cookie cleared, back shows no data', async
   const res = await page.request.get('/bff/contact');
   expect(res.status()).toBe(401);
 });
+
+// Users the browser cannot create: run with a data folder from e2e/support/prepare-data-dir.sh.
+test.describe('users made with the admin command line', () => {
+  test.skip(!process.env.E2E_EXTRA_USERS, 'needs E2E_DATA_DIR prepared by e2e/support/prepare-data-dir.sh and E2E_EXTRA_USERS=1');
+
+  for (const lang of LANGS) {
+    test(`a user with no branch gets the section 6 message (${lang})`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'fbc-locale', value: lang, url: baseURL! }]);
+      await page.goto('/login');
+      await page.getByLabel(msg(lang, 'LoginPage.username')).fill('nobranch');
+      await page.getByLabel(msg(lang, 'LoginPage.password'), { exact: true }).fill('No-Branch-2026');
+      await page.getByLabel(msg(lang, 'LoginPage.password'), { exact: true }).press('Enter');
+      const alert = page.getByRole('main').getByRole('alert');
+      await expect(alert).toHaveText(msg(lang, 'Errors.LOGIN_NO_BRANCH'));
+      if (lang === 'en') await expect(alert).toHaveText('You are not assigned to any branches. Please have an administrator assign you a branch.');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+
+  test('a workplace user: no header, no Change Password, /change-password goes home', async ({ page }) => {
+    await loginThroughForm(page, { username: 'chatuser', password: 'Chat-User-2026' });
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await page.goto('/change-password');
+    await expect(page).toHaveURL(isHome);
+  });
+});
