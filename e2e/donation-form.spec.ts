@@ -298,3 +298,31 @@ test('a 400 validation code from the server shows under its field (fr)', async (
   await expect(f.weight).toBeFocused();
   await expect(f.weight).toHaveValue('12');
 });
+
+test('a donation of another program edits through its own calls and shows its program', async ({ page }) => {
+  await login(page);
+  const user = await sessionUser(page);
+  const { open, previous } = demoMonths();
+  let found: { id: string; campaignId: string; campaignName: string; date: string } | undefined;
+  let month = open;
+  for (const ym of [open, previous]) {
+    const res = await page.request.get(`/bff/branch/${user.branchId}/campaigndonations/${ym.year}/${ym.month}`);
+    const list = (await res.json()) as { id: string; campaignId: string; campaignName: string; date: string }[];
+    if (list.length) {
+      found = list[0];
+      month = ym;
+      break;
+    }
+  }
+  test.skip(!found, 'no other-program donation in the open months of the demo data');
+  await page.goto(`/donations/${month.year}/${month.month}`);
+  await page.locator(`a[href^="/donations/edit/${found!.id}/${found!.campaignId}"]`).click();
+  const f = form(page, 'en');
+  await expect(f.program.locator('option:checked')).toHaveText(found!.campaignName);
+  const put = page.waitForRequest((r) => r.url().endsWith(`/bff/donation/campaigndonation/${found!.id}`) && r.method() === 'PUT');
+  const ghg = page.waitForRequest((r) => r.url().endsWith('/bff/donation/update-campaign-ghg'));
+  await f.save.click();
+  await Promise.all([put, ghg]);
+  await expect(page).toHaveURL(new RegExp(`/donations/${month.year}/${month.month}$`));
+  await expect(page.getByRole('status').filter({ hasText: /^Updated donation on \d{2}\/\d{2}\/\d{4}\.$/ })).toBeVisible();
+});
