@@ -2,11 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
-// A fresh embedded database for every run, created by the app's first start with demo data.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-'));
+// A fresh embedded database for every run: the demo data plus users the browser cannot create (no branch,
+// workplace), made once here in the main process; workers inherit E2E_DATA_DIR and skip this.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-'));
+  execFileSync('sh', ['e2e/support/prepare-data-dir.sh', dir], { stdio: 'inherit' });
+  process.env.E2E_DATA_DIR = dir;
+  process.env.E2E_EXTRA_USERS = '1';
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,7 +24,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -5,8 +5,8 @@
 #   E2E_DATA_DIR="$D" E2E_EXTRA_USERS=1 npx playwright test e2e/auth.spec.ts e2e/account.spec.ts
 set -e
 D="${1:?data folder}"
-export DATA_DIR="$D" DATABASE_URL=
-npx tsx scripts/seed.ts
-npx tsx scripts/admin.ts create-user nobranch nobranch@foodbank.example.org No-Branch-2026 Admin en
-npx tsx scripts/admin.ts create-user chatuser chatuser@foodbank.example.org Chat-User-2026 Admin en --workplace
-npx tsx scripts/admin.ts link-user chatuser 'Toronto Community Food Bank'
+export DATA_DIR="$D" DATABASE_URL= LOG_LEVEL=warn
+node_modules/.bin/tsx scripts/seed.ts >/dev/null
+node_modules/.bin/tsx scripts/admin.ts create-user nobranch nobranch@foodbank.example.org No-Branch-2026 Admin en >/dev/null
+node_modules/.bin/tsx scripts/admin.ts create-user chatuser chatuser@foodbank.example.org Chat-User-2026 Admin en --workplace >/dev/null
+node_modules/.bin/tsx scripts/admin.ts link-user chatuser 'Toronto Community Food Bank' >/dev/null

@@ -26,6 +26,12 @@ export class BffError extends Error {
   }
 }
 
+let signingOut = false;
+/** While logging out, a 401 from a call still in flight is expected: it must not send the user to /login?callbackUrl=…. */
+export function markSigningOut() {
+  signingOut = true;
+}
+
 /** fetch a /bff/... path as JSON; on 401 the session is gone, so go to the login page. */
 export async function bff<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const res = await fetch(`/bff${path}`, {
@@ -35,7 +41,7 @@ export async function bff<T>(path: string, init: { method?: string; body?: unkno
     signal: init.signal,
     credentials: 'same-origin',
   });
-  if (res.status === 401 && typeof window !== 'undefined') {
+  if (res.status === 401 && typeof window !== 'undefined' && !signingOut) {
     const back = window.location.pathname + window.location.search;
     window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
   }
