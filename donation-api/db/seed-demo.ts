@@ -120,7 +120,8 @@ async function insertInBatches<T>(tx: Tx, rows: T[], size: number, insert: (batc
 }
 
 /**
- * Demo data for a fresh database: users demo and demo2 (password Demo-2026), three branches (Ontario,
+ * Demo data for a fresh database: users demo and demo2 (password Demo-2026), the single sign-on users
+ * employee (work account) and partner (customer identity), three branches (Ontario,
  * Quebec, Nova Scotia), real Canadian retailers and banners, and two calendar years of donations up to
  * today, every month submitted except the current one and the one before. Does nothing (answers false)
  * when any user exists.
@@ -184,6 +185,19 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       { userId: demo.id, branchId: torontoId, position: 0 },
       { userId: demo.id, branchId: branchIds.get('quebec')!, position: 1 },
       { userId: demo2.id, branchId: branchIds.get('halifax')!, position: 0 },
+    ]);
+    // Single sign-on users (no password): the e-mails the local identity providers of the tests sign in
+    // (tests/support/oidc.ts DEMO_SSO_ACCOUNTS); the first sign-in stores their object id.
+    const [employee, partner] = await tx
+      .insert(users)
+      .values([
+        { username: 'employee', email: 'employee@foodbanks.example.org', loginType: LoginType.AAD, locale: 'en' },
+        { username: 'partner', email: 'partner@example.org', loginType: LoginType.AADB2C, locale: 'fr' },
+      ])
+      .returning({ id: users.id });
+    await tx.insert(userBranches).values([
+      { userId: employee.id, branchId: torontoId, position: 0 },
+      { userId: partner.id, branchId: branchIds.get('halifax')!, position: 0 },
     ]);
 
     // Donations: two calendar years up to today.

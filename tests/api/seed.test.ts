@@ -22,6 +22,8 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(users.map((u) => [u.username, u.email, u.loginType, u.locale])).toEqual([
       ['demo', 'demo@foodbank.example.org', 1, 'en'],
       ['demo2', 'demo2@foodbank.example.org', 1, 'en'],
+      ['employee', 'employee@foodbanks.example.org', 2, 'en'],
+      ['partner', 'partner@example.org', 3, 'fr'],
     ]);
     expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(users[0].passwordHash!, DEMO_PASSWORD)).toBe(true);
@@ -35,6 +37,8 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       { username: 'demo', name: 'Toronto Community Food Bank', province: 'ON' },
       { username: 'demo', name: 'Banque alimentaire de Québec', province: 'QC' },
       { username: 'demo2', name: 'Halifax Community Food Bank', province: 'NS' },
+      { username: 'employee', name: 'Toronto Community Food Bank', province: 'ON' },
+      { username: 'partner', name: 'Halifax Community Food Bank', province: 'NS' },
     ]);
   });
 
