@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
 
 // Routes of section 2 that need a signed-in user; anything else that is not open goes to /login.
 const PROTECTED = [
@@ -18,10 +19,36 @@ function sessionCookieName(): string {
   return origin.startsWith('https://') ? '__Secure-rfp.session-token' : 'rfp.session-token';
 }
 
+/**
+ * CSP frame-ancestors: only the chat tool's origins (WORKPLACE_FRAME_ANCESTORS, space- or comma-separated) may
+ * frame the app, besides itself; unset, only 'self'. Anything that is not an origin or a wildcard host is dropped,
+ * so a typo cannot inject other directives.
+ */
+function frameAncestors(): string {
+  const allowed = (process.env.WORKPLACE_FRAME_ANCESTORS ?? '')
+    .split(/[\s,]+/)
+    .filter((v) => /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v));
+  return ["'self'", ...allowed].join(' ');
+}
+
 export async function proxy(request: NextRequest) {
+  const response = await route(request);
+  response.headers.set('content-security-policy', `frame-ancestors ${frameAncestors()}`);
+  return response;
+}
+
+async function route(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (OPEN.some((r) => r.test(path))) return NextResponse.next();
+  if (OPEN.some((r) => r.test(path))) {
+    const response = NextResponse.next();
+    // The chat tool frames this page: mark the browser so next-auth sets SameSite=None cookies (https only;
+    // browsers refuse SameSite=None without Secure, so over plain http the frame case cannot work anyway).
+    if (path === '/login' && request.nextUrl.searchParams.get('from') === 'workplace' && (process.env.NEXTAUTH_URL || '').startsWith('https://')) {
+      response.cookies.set(EMBEDDED_COOKIE, '1', { httpOnly: true, secure: true, sameSite: 'none', path: '/' });
+    }
+    return response;
+  }
 
   const loginUrl = new URL('/login', request.url);
   if (!PROTECTED.some((r) => r.test(path))) return NextResponse.redirect(loginUrl);
@@ -31,6 +58,8 @@ export async function proxy(request: NextRequest) {
   if (!token?.apiToken || expired) {
     // Keep the origin path and its query for after sign-in.
     loginUrl.searchParams.set('callbackUrl', `${path}${search}`);
+    // Opened from the chat tool: the login page must know it too (embedded mode).
+    if (request.nextUrl.searchParams.get('from') === 'workplace') loginUrl.searchParams.set('from', 'workplace');
     return NextResponse.redirect(loginUrl);
   }
   return NextResponse.next();

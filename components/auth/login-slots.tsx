@@ -1,25 +1,77 @@
-// ───────────────────────────────────────────────────────────────────────────────────────────────────────
-// SLOT for the single sign-on and embedded (workplace) login: built in its own issue.
-//
-// - Set SSO_UI_READY / EMBEDDED_UI_READY to true (or derive them from GET /api/config/auth-config, read
-//   server-side in app/(public)/login/page.tsx) once the components below render something.
-// - <SsoSignIn> renders the consumer-identity login button and the employees' work-account link
-//   (section 2, Login: "Otherwise: …"). It is shown under the form in 'form' mode too, when sso is on.
-// - <EmbeddedSignIn> replaces the whole branded page in embedded mode: a spinner and messages only,
-//   and the three steps when single sign-on fails (section 2 and 8).
-// Until then /login shows the username/password form whatever the query says.
-// ───────────────────────────────────────────────────────────────────────────────────────────────────────
+// The single sign-on and embedded (workplace) parts of /login, switched on by GET /api/config/auth-config.
+// - <SsoSignIn>: the consumer-identity login button and the employees' work-account link (section 2, Login).
+// - <EmbeddedSignIn>: replaces the whole branded page in embedded mode: a spinner and messages only, and the
+//   three steps when single sign-on fails (sections 2 and 8).
+import 'server-only';
+import { EmbeddedSignIn as EmbeddedClient } from '@/components/auth/embedded-sign-in';
+import { SsoSignInButtons, type SsoProviderChoice } from '@/components/auth/sso-sign-in-buttons';
+import { embeddedVariant } from '@/lib/auth/embedded';
 import type { LoginQuery } from '@/lib/auth/login-mode';
+import { callDonationApi } from '@/lib/server/donation-api-client';
 
-export const SSO_UI_READY = false;
-export const EMBEDDED_UI_READY = false;
+/** The public auth configuration (GET /api/config/auth-config), the parts the login page needs. */
+export type PublicAuthConfig = {
+  providers: { aad: boolean; aadb2c: boolean };
+  workplace: { rfp: { appId: string } | null; info: { appId: string } | null };
+  showEmptyPageForFacebookUser: boolean;
+  messageForFacebookUser: string | null;
+  urlForFacebookUser: string | null;
+};
 
-export type SlotProps = { query: LoginQuery; callbackUrl: string };
+const OFF: PublicAuthConfig = {
+  providers: { aad: false, aadb2c: false },
+  workplace: { rfp: null, info: null },
+  showEmptyPageForFacebookUser: false,
+  messageForFacebookUser: null,
+  urlForFacebookUser: null,
+};
 
-export function SsoSignIn(_props: SlotProps & { compact?: boolean }): React.ReactNode {
-  return null;
+export async function loadAuthConfig(): Promise<PublicAuthConfig> {
+  const res = await callDonationApi('/api/config/auth-config').catch(() => null);
+  if (!res?.ok) return OFF;
+  return ((await res.json().catch(() => null)) as PublicAuthConfig | null) ?? OFF;
 }
 
-export function EmbeddedSignIn(_props: SlotProps): React.ReactNode {
-  return null;
+export const ssoAvailable = (c: PublicAuthConfig) => c.providers.aad || c.providers.aadb2c;
+export const embeddedAvailable = (c: PublicAuthConfig) => !!(c.workplace.rfp || c.workplace.info);
+
+export type SlotProps = { query: LoginQuery; callbackUrl: string; config: PublicAuthConfig };
+
+/**
+ * The sso query starts a provider at once: sso=aad the work account, sso=reset the customer identity's
+ * forgot-password flow (after its AADB2C90118 error), any other value the customer identity.
+ */
+function autoStart(q: LoginQuery, c: PublicAuthConfig, resetAvailable: boolean): SsoProviderChoice | undefined {
+  if (!q.sso) return undefined;
+  if (q.sso === 'aad') return c.providers.aad ? 'azure-ad' : undefined;
+  if (q.sso === 'reset') return resetAvailable ? 'azure-ad-b2c-reset' : undefined;
+  if (q.sso === 'false' || q.sso === 'False') return undefined;
+  return c.providers.aadb2c ? 'azure-ad-b2c' : c.providers.aad ? 'azure-ad' : undefined;
+}
+
+export function SsoSignIn({ query, callbackUrl, config, error, resetAvailable }: SlotProps & { error?: string; resetAvailable: boolean }) {
+  return (
+    <SsoSignInButtons
+      aad={config.providers.aad}
+      aadb2c={config.providers.aadb2c}
+      callbackUrl={callbackUrl}
+      error={error}
+      autoStart={error ? undefined : autoStart(query, config, resetAvailable)}
+    />
+  );
+}
+
+export function EmbeddedSignIn({ callbackUrl, config, hasSavedToken }: SlotProps & { hasSavedToken: boolean }) {
+  const botSource = embeddedVariant(callbackUrl);
+  const sdkUrl = process.env.WORKPLACE_SDK_URL?.trim() || 'https://connect.facebook.net/en_US/messenger.Extensions.js';
+  return (
+    <EmbeddedClient
+      botSource={botSource}
+      appId={config.workplace[botSource]?.appId ?? null}
+      sdkUrl={sdkUrl}
+      callbackUrl={callbackUrl}
+      hasSavedToken={hasSavedToken}
+      emptyPage={config.showEmptyPageForFacebookUser ? { message: config.messageForFacebookUser, url: config.urlForFacebookUser } : null}
+    />
+  );
 }

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { LoginForm } from '@/components/auth/login-form';
-import { EMBEDDED_UI_READY, EmbeddedSignIn, SSO_UI_READY, SsoSignIn } from '@/components/auth/login-slots';
+import { embeddedAvailable, EmbeddedSignIn, loadAuthConfig, ssoAvailable, SsoSignIn } from '@/components/auth/login-slots';
+import { SavedTokenSignIn } from '@/components/auth/saved-token-sign-in';
 import { readLoginQuery, resolveLoginMode } from '@/lib/auth/login-mode';
 import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
+import { SAVED_TOKEN_COOKIE } from '@/lib/server/auth-cookies';
 import { callDonationApi } from '@/lib/server/donation-api-client';
 import { getSessionJwt } from '@/lib/server/session';
+import { ssoEndpoints } from '@/lib/server/sso-providers';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('LoginPage');
@@ -27,21 +31,27 @@ export default async function LoginPage({ searchParams }: Props) {
     if (res?.ok) redirect(callbackUrl);
   }
 
+  const config = await loadAuthConfig();
   const query = readLoginQuery(sp);
-  const mode = resolveLoginMode(query, { sso: SSO_UI_READY, embedded: EMBEDDED_UI_READY });
-  if (mode === 'embedded') return <EmbeddedSignIn query={query} callbackUrl={callbackUrl} />;
+  const mode = resolveLoginMode(query, { sso: ssoAvailable(config), embedded: embeddedAvailable(config) });
+  const error = typeof sp.error === 'string' ? sp.error.slice(0, 64) : undefined;
+  // Only whether a saved token exists reaches the page; the token itself stays in its httpOnly cookie.
+  const hasSavedToken = !!(await cookies()).get(SAVED_TOKEN_COOKIE())?.value;
+  if (mode === 'embedded') return <EmbeddedSignIn query={query} callbackUrl={callbackUrl} config={config} hasSavedToken={hasSavedToken} />;
 
   const t = await getTranslations('LoginPage');
-  const error = typeof sp.error === 'string' ? sp.error : undefined;
-  return (
+  const admin = query.adminLogin === 'true' || query.adminLogin === 'True';
+  const page = (
     <BrandedLayout>
-      <AuthCard title={t('title')}>
+      <AuthCard title={admin && mode === 'form' && ssoAvailable(config) ? t('adminTitle') : t('title')}>
         {mode === 'sso' ? (
-          <SsoSignIn query={query} callbackUrl={callbackUrl} />
+          <SsoSignIn query={query} callbackUrl={callbackUrl} config={config} error={error} resetAvailable={!!ssoEndpoints()['azure-ad-b2c-reset']} />
         ) : (
           <LoginForm callbackUrl={callbackUrl} initialError={error} />
         )}
       </AuthCard>
     </BrandedLayout>
   );
+  // Flow (d): tried first, silently, unless the page shows an error or an explicit choice.
+  return hasSavedToken && !error && !query.sso ? <SavedTokenSignIn callbackUrl={callbackUrl}>{page}</SavedTokenSignIn> : page;
 }

@@ -1,8 +1,55 @@
-// GET, POST /api/auth/... - next-auth: sign in, session, sign out
+// GET, POST /api/auth/... - next-auth: sign in (password, single sign-on, chat view, e-mail code, saved token), session, sign out
 import NextAuth from 'next-auth';
-import { authOptions } from '@/lib/server/auth-options';
+import { encode, getToken } from 'next-auth/jwt';
+import { type NextRequest } from 'next/server';
+import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
+import { LOGOUT_HINT_COOKIE, withRenewal } from '@/lib/server/auth-cookies';
+import { authOptionsFor } from '@/lib/server/auth-options';
+import { appOrigin, SESSION_COOKIE, secureCookies } from '@/lib/server/env';
+import { ssoEndpoints } from '@/lib/server/sso-providers';
 
 export const runtime = 'nodejs';
 
-const handler = NextAuth(authOptions);
+type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+const sameSiteLax = NextAuth(authOptionsFor({ crossSite: false }));
+const crossSite = NextAuth(authOptionsFor({ crossSite: true }));
+
+// The customer identity's "forgot password" link ends its sign-in with this error code, not with a sign-in.
+const B2C_FORGOT_PASSWORD = 'AADB2C90118';
+
+async function handler(request: NextRequest, ctx: Ctx) {
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname === '/api/auth/callback/azure-ad-b2c' && searchParams.get('error_description')?.includes(B2C_FORGOT_PASSWORD)) {
+    // Section 4: continue with the forgot-password user flow (a provider of its own, hidden from the login page).
+    const target = new URL('/login', request.nextUrl.origin);
+    target.searchParams.set(ssoEndpoints()['azure-ad-b2c-reset'] ? 'sso' : 'error', ssoEndpoints()['azure-ad-b2c-reset'] ? 'reset' : 'SSO_AUTHENTICATE_AGAIN');
+    return Response.redirect(target, 303);
+  }
+  // A session opened inside the chat tool's frame lives in a cross-site context: its cookies must be
+  // SameSite=None (over https). The embedded login page marks the browser for that (see proxy.ts).
+  const handle = request.cookies.get(EMBEDDED_COOKIE)?.value === '1' ? crossSite : sameSiteLax;
+  // Only the session endpoint may renew the API token: its answer is what rewrites the session cookie.
+  if (pathname === '/api/auth/session') return withRenewal(() => handle(request, ctx));
+  if (pathname === '/api/auth/signout' && request.method === 'POST') return signOutThroughProvider(request, ctx, handle);
+  return handle(request, ctx);
+}
+
+/**
+ * Log out (section 4) of an identity-provider user also signs out at the provider. next-auth clears the session
+ * and answers where the page goes next; for such a user that becomes /bff/public/provider-logout, with the ID
+ * token (the id_token_hint) handed over in a short-lived encrypted httpOnly cookie, never in the JSON the page reads.
+ */
+async function signOutThroughProvider(request: NextRequest, ctx: Ctx, handle: typeof sameSiteLax) {
+  const secret = process.env.NEXTAUTH_SECRET;
+  const jwt = secret ? await getToken({ req: request, secret, cookieName: SESSION_COOKIE() }).catch(() => null) : null;
+  const res: Response = await handle(request, ctx);
+  if (!jwt?.sso || !secret || !res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return res;
+  const hint = await encode({ token: { provider: jwt.sso.provider, idToken: jwt.sso.idToken }, secret, maxAge: 300 });
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  headers.append('set-cookie', `${LOGOUT_HINT_COOKIE()}=${hint}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
+  return Response.json({ url: new URL('/bff/public/provider-logout', appOrigin()).toString() }, { status: 200, headers });
+}
+
 export { handler as GET, handler as POST };
