@@ -3,7 +3,8 @@
 // next to a bare Next page built the same way, plus Lighthouse mobile performance and accessibility scores.
 //
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
-// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse.
+// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
+// --scripts (list each page's script files with their gzip size, to see which chunk grew).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,9 +13,9 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-const port = Number(process.env.BENCH_PORT ?? 3199);
+const port = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3199);
 const barePort = port + 1;
-const distDir = process.env.BENCH_DIST_DIR ?? '.next-bench';
+const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next-bench';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const user = process.env.BENCH_USER ?? 'demo';
 const password = process.env.BENCH_PASSWORD ?? 'Demo-2026';
@@ -95,7 +96,7 @@ async function scriptBytes(browser, url, cookieHeader) {
   const all = await Promise.all(scripts);
   const finalUrl = page.url();
   await context.close();
-  return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl };
+  return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl, scripts: all };
 }
 
 function lighthouse(url, cookieHeader) {
@@ -166,6 +167,12 @@ async function main() {
       table.push([r.name, kb(r.bytes), String(r.count), (r.bytes / bare).toFixed(2), ...(lh ? [String(r.lh?.performance ?? 'n/a'), String(r.lh?.accessibility ?? 'n/a'), r.lh?.lcp ?? 'n/a'] : [])]);
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));
+    if (args.has('--scripts')) {
+      for (const r of rows) {
+        console.log(`\n${r.name}`);
+        for (const s of [...r.scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(s.bytes).padStart(9)}  ${new URL(s.url).pathname}`);
+      }
+    }
     console.log(`\nNext ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version}, production builds (next start), Chromium ${spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim()}, empty cache, signed in as ${user} for / and /donations/add.`);
   } finally {
     stopAll();
