@@ -66,8 +66,4 @@ export function exportCsv(donations: ExportDonation[], categories: readonly Expo
   return UTF8_BOM + csvLines([exportHeader(categories), ...donations.map((d) => exportRow(d, categories))]);
 }
 
-/** {branch}-branch-donations-export.csv, with characters that break file names or headers replaced. */
-export function exportFileName(branchName: string): string {
-  const safe = branchName.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim() || 'branch';
-  return `${safe}-branch-donations-export.csv`;
-}
+export { exportFileName } from './export-file-name';

@@ -1,4 +1,6 @@
 import { QueryClient, isServer } from '@tanstack/react-query';
+import { BffError } from './bff';
+import { registerBrowserQueryClient } from './browser-client';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -11,50 +13,11 @@ let browserQueryClient: QueryClient | undefined;
 /** One QueryClient per request on the server, a singleton in the browser (no cross-request leaks). */
 export function getQueryClient() {
   if (isServer) return makeQueryClient();
-  browserQueryClient ??= makeQueryClient();
+  if (!browserQueryClient) {
+    browserQueryClient = makeQueryClient();
+    registerBrowserQueryClient(browserQueryClient);
+  }
   return browserQueryClient;
 }
 
-/** A failed BFF call: the HTTP status and the API's { code, message }. */
-export class BffError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-let signingOut = false;
-/** While logging out, a 401 from a call still in flight is expected: it must not send the user to /login?callbackUrl=…. */
-export function markSigningOut() {
-  signingOut = true;
-}
-
-/** fetch a /bff/... path as JSON; on 401 the session is gone, so go to the login page. */
-export async function bff<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const res = await fetch(`/bff${path}`, {
-    method: init.method ?? 'GET',
-    headers: init.body !== undefined ? { 'content-type': 'application/json' } : undefined,
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    signal: init.signal,
-    credentials: 'same-origin',
-  });
-  if (res.status === 401 && typeof window !== 'undefined' && !signingOut) {
-    const back = window.location.pathname + window.location.search;
-    window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
-  }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  if (!res.ok) {
-    const body = (json ?? {}) as { code?: string; message?: string };
-    throw new BffError(res.status, body.code, body.message ?? String(res.status));
-  }
-  return json as T;
-}
+export { BffError, bff, markSigningOut } from './bff';
