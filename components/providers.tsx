@@ -1,18 +1,18 @@
 'use client';
 
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from 'next-auth/react';
-import type { Session } from 'next-auth';
-import { getQueryClient } from '@/lib/query/get-query-client';
+import type { SessionUser } from '@/lib/server/auth-options';
+import { AppSessionProvider } from './layout/use-app-session';
 import { BannerProvider } from './ui/banner';
 
-export function Providers({ session, children }: { session: Session | null; children: React.ReactNode }) {
-  const queryClient = getQueryClient();
+/**
+ * The signed-in shell's client state: the session's display data (from the server layout) and the status
+ * banner. react-query is provided by the screens that use it (components/query-provider.tsx), so the pages
+ * rendered on the server do not load it.
+ */
+export function Providers({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
   return (
-    <SessionProvider session={session} refetchOnWindowFocus={false}>
-      <QueryClientProvider client={queryClient}>
-        <BannerProvider>{children}</BannerProvider>
-      </QueryClientProvider>
-    </SessionProvider>
+    <AppSessionProvider user={user}>
+      <BannerProvider>{children}</BannerProvider>
+    </AppSessionProvider>
   );
 }

@@ -98,11 +98,22 @@ test('switching branch reloads the reports of the other branch', async ({ page }
   const other = user.branches.find((b) => b.branchId !== user.branchId)!;
   await page.goto('/');
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
-  const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/donations/`) && r.url().endsWith('/aggregate'));
-  const years = page.waitForRequest((r) => r.url().includes(`/bff/donation/donationyears`) && r.url().includes(other.branchId));
+  // The reports are rendered on the server: the switch renders the page again for the other branch.
+  const refresh = page.waitForRequest((r) => r.headers()['rsc'] === '1' && new URL(r.url()).pathname === '/');
   await chooseBranch(page, other.branchId);
-  await Promise.all([reload, years]);
+  await refresh;
+  const years = await bffJson<number[]>(page, 'GET', `/donation/donationyears?appSource=bot&branchId=${other.branchId}`);
+  const year = page.getByLabel(MESSAGES.en.MonthlyReportsPage.year, { exact: true });
+  if (years.length) await expect.poll(() => year.locator('option').allTextContents()).toEqual(years.map(String));
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+  // Each month shows the other branch's pounds.
+  const shown = Number(await year.inputValue());
+  const reports = await bffJson<{ month: number; frontStoreWeightInPounds: number; backStoreWeightInPounds: number }[]>(page, 'GET', `/branch/${other.branchId}/donations/${shown}/aggregate`);
+  const lbs = (n: number) => `${n.toLocaleString('en-CA', { maximumFractionDigits: 2 })} lbs`;
+  for (const r of reports) {
+    await expect(page.getByTestId(`report-row-${r.month}`)).toContainText(lbs(r.frontStoreWeightInPounds));
+    await expect(page.getByTestId(`report-row-${r.month}`)).toContainText(lbs(r.backStoreWeightInPounds));
+  }
   // Back to the first branch for the other specs.
   await chooseBranch(page, user.branchId);
 });

@@ -14,7 +14,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const session = await getServerSession(authOptions);
   const embedded = !!session?.user.workplace;
   return (
-    <Providers session={session}>
+    <Providers user={session?.user ?? null}>
       <HeaderProvider>
         {!embedded && <AppHeader />}
         <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">

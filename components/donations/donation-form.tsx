@@ -1,12 +1,9 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -14,68 +11,19 @@ import { ComboboxField } from '@/components/ui/combobox-field';
 import { CONTROL_CLASS, FieldError, FieldShell, describedBy, useFieldIds } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { OTHER_FROM_INDEX, sortCategories } from '@/lib/domain/categories';
 import { formatCalendarDate, formatMmDdYyyy, parseCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
-import { categoriesTotalPercent, checkDonationRules, toPercent } from '@/lib/domain/donation';
+import { categoriesTotalPercent, checkDonationRules, toPercent } from '@/lib/domain/donation-rules';
 import { RFP_CAMPAIGN_ID, RFP_CAMPAIGN_NAME, Source, WeightUnit } from '@/lib/domain/enums';
 import { storeDisplayName } from '@/lib/domain/store';
-import { bff, BffError } from '@/lib/query/get-query-client';
-import { categoriesQuery, donationKeys, donationQuery, isRfp, storesQuery, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donations';
+import { bff, BffError } from '@/lib/query/bff';
+import { invalidateBrowserQueries } from '@/lib/query/browser-client';
+import { donationKeys, isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
 import { useSourceLabel } from './source-label';
-import { useDonationFormats } from './use-formats';
+import { useNumberFormats } from './use-number-formats';
 
 type Mode = 'add' | 'edit';
-/** origin: where Save and Cancel return; without one, edit returns to the donation's month. */
-type ScreenProps = { mode: Mode; origin?: string; donationId?: string; campaignId?: string };
-
-/** Add donation and Edit donation: loads categories, stores (and the donation) together, then the form. */
-export function DonationFormScreen({ mode, origin: givenOrigin, donationId, campaignId = RFP_CAMPAIGN_ID }: ScreenProps) {
-  const t = useTranslations('DonationForm');
-  const { branchId } = useAppSession();
-  const [categories, stores, donation] = useQueries({
-    queries: [
-      categoriesQuery(),
-      storesQuery(branchId, campaignId),
-      { ...donationQuery(donationId ?? '', campaignId), enabled: mode === 'edit' && !!donationId },
-    ],
-  });
-  const day = donation.data ? parseCalendarDate(donation.data.date) : null;
-  const origin = givenOrigin ?? (day ? `/donations/${day.year}/${day.month}` : '/');
-  const pending = categories.isPending || stores.isPending || (mode === 'edit' && donation.isPending);
-  if (pending) return <Spinner className="min-h-[40vh]" />;
-  const failed = categories.error ?? stores.error ?? (mode === 'edit' ? donation.error : null);
-  if (failed || !categories.data || !stores.data || (mode === 'edit' && !donation.data)) {
-    const notFound = failed instanceof BffError && failed.status === 404 && donation.isError;
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
-        <p>{notFound ? t('notFound') : t('loadError')}</p>
-        <div className="flex gap-2">
-          {!notFound && (
-            <Button variant="secondary" onClick={() => { void categories.refetch(); void stores.refetch(); if (mode === 'edit') void donation.refetch(); }}>
-              {t('retry')}
-            </Button>
-          )}
-          <ButtonLink href={origin} variant="primary">
-            {t('cancel')}
-          </ButtonLink>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <DonationForm
-      key={mode === 'edit' ? donationId : 'add'}
-      mode={mode}
-      origin={origin}
-      categories={categories.data}
-      stores={stores.data}
-      donation={mode === 'edit' ? donation.data : undefined}
-      campaignId={campaignId}
-    />
-  );
-}
 
 const FORM_FIELD: Record<string, 'date' | 'storeId' | 'source' | 'weight' | 'weightUnit' | 'shares'> = {
   date: 'date',
@@ -115,16 +63,20 @@ function typedWeight(typed: string): number {
   return /^\d+(\.\d+)?$|^\.\d+$/.test(s) ? Number(s) : NaN;
 }
 
+type FormValues = { date: string; storeId: string; source: string; weight: string; weightUnit: string; shares: number[] };
 type FormProps = { mode: Mode; origin: string; categories: CategoryAnswer[]; stores: StoreAnswer[]; donation?: DonationAnswer; campaignId: string };
 
-function DonationForm({ mode, origin, categories: rawCategories, stores, donation, campaignId }: FormProps) {
+const storesPath = (branchId: string, campaignId: string) =>
+  isRfp(campaignId) ? `/branch/${encodeURIComponent(branchId)}/stores` : `/branch/${encodeURIComponent(branchId)}/${encodeURIComponent(campaignId)}/stores`;
+
+/** The add / edit form; its data (categories, stores, the donation) comes from the server page as props. */
+export function DonationForm({ mode, origin, categories: rawCategories, stores: initialStores, donation, campaignId }: FormProps) {
   const t = useTranslations('DonationForm');
   const tErr = useErrorText();
   const locale = useLocale();
-  const f = useDonationFormats();
+  const f = useNumberFormats();
   const sourceLabel = useSourceLabel();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const { show } = useBanner();
   const { branchId, user } = useAppSession();
   const today = useMemo(() => todayCalendarDate(), []);
@@ -133,36 +85,31 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
   const pickerRef = useRef<HTMLInputElement>(null);
   const categoriesRef = useRef<HTMLFieldSetElement>(null);
 
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          date: z.string(),
-          storeId: z.string(),
-          source: z.string(),
-          weight: z.string(),
-          weightUnit: z.string(),
-          shares: z.array(z.number()),
-        })
-        .superRefine((v, ctx) => {
-          const violations = checkDonationRules(
-            {
-              date: typedToIso(v.date),
-              storeId: v.storeId || null,
-              source: Number(v.source),
-              weight: typedWeight(v.weight),
-              weightUnit: Number(v.weightUnit),
-              categories: categories.map((c, i) => ({ categoryId: c.id, fraction: (v.shares[i] ?? 0) / 100 })),
-            },
-            // The add form rounds the total up before comparing; the edit form needs exactly 100.
-            { today, categories, roundTotalUp: mode === 'add' },
-          );
-          for (const violation of violations) {
-            // Store is required on add; an edited donation keeps its store.
-            if (mode === 'edit' && violation.field === 'storeId' && donation?.storeId) continue;
-            ctx.addIssue({ code: 'custom', path: [FORM_FIELD[violation.field] ?? 'root'], message: violation.code });
-          }
-        }),
+  // The rules of section 5 (lib/domain), run as react-hook-form's resolver: the same function the API runs,
+  // without a schema library in the browser. The first violation per field shows under that field.
+  const resolver = useMemo<Resolver<FormValues>>(
+    () => (v) => {
+      const violations = checkDonationRules(
+        {
+          date: typedToIso(v.date),
+          storeId: v.storeId || null,
+          source: Number(v.source),
+          weight: typedWeight(v.weight),
+          weightUnit: Number(v.weightUnit),
+          categories: categories.map((c, i) => ({ categoryId: c.id, fraction: (v.shares[i] ?? 0) / 100 })),
+        },
+        // The add form rounds the total up before comparing; the edit form needs exactly 100.
+        { today, categories, roundTotalUp: mode === 'add' },
+      );
+      const errors: Record<string, { type: string; message: string }> = {};
+      for (const violation of violations) {
+        // Store is required on add; an edited donation keeps its store.
+        if (mode === 'edit' && violation.field === 'storeId' && donation?.storeId) continue;
+        const name = FORM_FIELD[violation.field] ?? 'root';
+        errors[name] ??= { type: 'custom', message: violation.code };
+      }
+      return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<FormValues> } : { values: v, errors: {} };
+    },
     [categories, today, mode, donation?.storeId],
   );
 
@@ -183,8 +130,8 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
     trigger,
     control,
     formState: { errors, isSubmitted },
-  } = useForm({
-    resolver: zodResolver(schema),
+  } = useForm<FormValues>({
+    resolver,
     defaultValues: {
       date: isoToTyped(initialDate ?? today),
       storeId: donation?.storeId ?? '',
@@ -198,13 +145,23 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
   const storeField = useController({ control, name: 'storeId' });
 
   // A new donation belongs to the selected branch: after a branch switch its store list changes.
+  const [stores, setStores] = useState(initialStores);
   const firstBranch = useRef(branchId);
   useEffect(() => {
-    if (mode === 'add' && branchId !== firstBranch.current) {
+    if (mode === 'add' && branchId && branchId !== firstBranch.current) {
       firstBranch.current = branchId;
       setValue('storeId', '');
+      const ctrl = new AbortController();
+      bff<StoreAnswer[]>(storesPath(branchId, campaignId), { signal: ctrl.signal })
+        .then(setStores)
+        .catch((err) => {
+          if (ctrl.signal.aborted) return;
+          console.error('stores failed', err);
+          show('error', t('loadError'));
+        });
+      return () => ctrl.abort();
     }
-  }, [branchId, mode, setValue]);
+  }, [branchId, mode, setValue, campaignId, show, t]);
 
   const shares = watch('shares');
   const total = categoriesTotalPercent(shares.map((p) => ({ fraction: p / 100 })));
@@ -235,8 +192,8 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
 
   // The fields are disabled while saving: focus the refused one once they are enabled again.
   const [focusAfterSave, setFocusAfterSave] = useState<'date' | 'storeId' | 'source' | 'weight' | 'weightUnit' | null>(null);
-  const save = useMutation({
-    mutationFn: async (v: { date: string; storeId: string; source: string; weight: string; weightUnit: string; shares: number[] }) => {
+  const [saving, setSaving] = useState(false);
+  const saveCall = async (v: FormValues) => {
       const rfp = isRfp(campaignId);
       const body = {
         branchId: donation?.branchId ?? branchId,
@@ -255,8 +212,8 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
       // The gas figure is recomputed after each save; a failure there does not undo the save.
       await bff(rfp ? '/donation/update-ghg' : '/donation/update-campaign-ghg', { method: 'POST', body: [saved.id] }).catch((err) => console.warn('update-ghg failed', err));
       return saved;
-    },
-    onSuccess: async (saved) => {
+  };
+  const onSaved = async (saved: DonationAnswer) => {
       const date = formatMmDdYyyy(saved.date);
       show(
         'success',
@@ -264,10 +221,10 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
           ? t('addSuccess', { date, weight: f.pounds(saved.weightInPounds), store: saved.store?.displayName || storeDisplayName(saved.store) })
           : t('editSuccess', { date }),
       );
-      await queryClient.invalidateQueries({ queryKey: donationKeys.all });
+      await invalidateBrowserQueries(donationKeys.all);
       router.push(origin);
-    },
-    onError: (err) => {
+  };
+  const onFailed = (err: unknown) => {
       // What the user typed stays in the form; the error goes under its field or into the banner.
       if (err instanceof BffError && (err.code === 'MONTH_ALREADY_SUBMITTED' || /month already submitted/i.test(err.message))) {
         show('error', mode === 'add' ? t('addFailedSubmitted') : t('editFailedSubmitted'));
@@ -282,15 +239,27 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
         return;
       }
       show('error', mode === 'add' ? t('addFailed') : t('editFailed'));
-    },
-  });
+  };
+  const save = async (v: FormValues) => {
+    setSaving(true);
+    let saved: DonationAnswer;
+    try {
+      saved = await saveCall(v);
+    } catch (err) {
+      setSaving(false);
+      onFailed(err);
+      return;
+    }
+    // Still "saving" while the origin page loads: the form stays disabled until it is replaced.
+    await onSaved(saved);
+  };
 
   useEffect(() => {
-    if (focusAfterSave && !save.isPending) {
+    if (focusAfterSave && !saving) {
       setFocus(focusAfterSave);
       setFocusAfterSave(null);
     }
-  }, [focusAfterSave, save.isPending, setFocus]);
+  }, [focusAfterSave, saving, setFocus]);
 
   const locked = mode === 'edit' && !!donation?.submitted;
   const dateError = errors.date?.message;
@@ -301,18 +270,18 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((v) => save.mutate(v), (errs) => {
+      onSubmit={handleSubmit((v) => save(v), (errs) => {
         if (errs.shares && !errs.date && !errs.storeId && !errs.weight) categoriesRef.current?.scrollIntoView({ block: 'center' });
       })}
       className="mx-auto flex max-w-3xl flex-col gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5 sm:p-6"
-      aria-busy={save.isPending}
+      aria-busy={saving}
     >
       {locked && (
         <p role="note" className="rounded-md border-l-4 border-sky-700 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           {t('lockedNote')}
         </p>
       )}
-      <fieldset disabled={locked || save.isPending} className="flex flex-col gap-5">
+      <fieldset disabled={locked || saving} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <FieldShell label={t('date')} ids={ids.date} hint={t('dateHint')} error={dateError ? tErr(dateError, 'VALIDATION_DATE_FORMAT') : undefined}>
             <div className="flex gap-2">
@@ -437,7 +406,7 @@ function DonationForm({ mode, origin, categories: rawCategories, stores, donatio
         <ButtonLink href={origin} variant="secondary">
           {t('cancel')}
         </ButtonLink>
-        <Button type="submit" loading={save.isPending} disabled={locked}>
+        <Button type="submit" loading={saving} disabled={locked}>
           {mode === 'add' ? t('addDonation') : t('save')}
         </Button>
       </FormActions>

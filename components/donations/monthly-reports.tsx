@@ -1,19 +1,13 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useHeaderExport } from '@/components/layout/header-context';
-import { useAppSession } from '@/components/layout/use-app-session';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { CONTROL_CLASS } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { ButtonLink } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
-import { donationYearsQuery, monthlyReportsQuery, type MonthlyReportAnswer } from '@/lib/query/donations';
-import { useDonationFormats } from './use-formats';
-import { useExportDonations } from './use-export-donations';
+import type { MonthlyReportAnswer } from '@/lib/query/donations';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { makeDonationFormats } from './formats';
+import { ReportsExport, YearSelect } from './monthly-reports-controls';
 
 const STATUS_KEY = { submitted: 'statusSubmitted', overdue: 'statusOverdue', pending: 'statusPending' } as const;
 const STATUS_CLASS: Record<ReportStatus, string> = {
@@ -22,35 +16,40 @@ const STATUS_CLASS: Record<ReportStatus, string> = {
   pending: 'bg-secondary-light text-gray-900 ring-secondary/40',
 };
 
-/** Monthly Reports (home): year picker, one row per month, export, Add Donation. */
-export function MonthlyReports({ initialYear }: { initialYear?: number }) {
-  const t = useTranslations('MonthlyReportsPage');
-  const { branchId } = useAppSession();
-  const yearId = useId();
-  const today = useMemo(() => todayCalendarDate(), []);
-  const years = useQuery(donationYearsQuery(branchId));
-  const [chosen, setChosen] = useState<number | undefined>(initialYear);
+/**
+ * Monthly Reports (home): year picker, one row per month, export, Add Donation. Rendered on the server
+ * (the API is called with the session's token there); only the year picker and the export are client code.
+ */
+export async function MonthlyReports({ initialYear }: { initialYear?: number }) {
+  const t = await getTranslations('MonthlyReportsPage');
+  const { branchId } = await screenSession();
+  const yearId = 'reports-year';
+  const today = todayCalendarDate();
+  const b = encodeURIComponent(branchId);
+  const here = initialYear ? `/?year=${initialYear}` : '/';
 
+  let years: number[] = [];
+  let rows: MonthlyReportAnswer[] | null = null;
+  let failed = false;
+  try {
+    years = await screenApi<number[]>(`/api/donation/donationyears?appSource=bot&branchId=${b}`, here);
+  } catch (err) {
+    if (isRedirect(err)) throw err;
+    console.error('donation years failed', err);
+    failed = true;
+  }
   // Years with donations (newest first); with none at all, the current year so a first donation can be added.
-  const options = useMemo(() => {
-    const list = years.data?.length ? [...years.data] : [today.year];
-    return [...new Set(list)].sort((a, b) => b - a);
-  }, [years.data, today.year]);
-  const year = chosen !== undefined && options.includes(chosen) ? chosen : options.includes(today.year) ? today.year : options[0];
-
-  // Keep the chosen year in the address so Back from a month returns to it.
-  useEffect(() => {
-    if (!years.data) return;
-    const url = new URL(window.location.href);
-    if (url.searchParams.get('year') !== String(year)) {
-      url.searchParams.set('year', String(year));
-      window.history.replaceState(window.history.state, '', url);
+  const options = [...new Set(years.length ? years : [today.year])].sort((a, c) => c - a);
+  const year = initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
+  if (!failed) {
+    try {
+      rows = await screenApi<MonthlyReportAnswer[]>(`/api/branch/${b}/donations/${year}/aggregate`, here);
+    } catch (err) {
+      if (isRedirect(err)) throw err;
+      console.error('monthly reports failed', err);
+      failed = true;
     }
-  }, [year, years.data]);
-
-  const reports = useQuery({ ...monthlyReportsQuery(branchId, year), enabled: !!branchId && !!years.data });
-  const exporter = useExportDonations(year);
-  useHeaderExport(years.data ? exporter.ask : undefined);
+  }
 
   const addHref = `/donations/add?year=${year}&from=${encodeURIComponent(`/?year=${year}`)}`;
 
@@ -64,13 +63,7 @@ export function MonthlyReports({ initialYear }: { initialYear?: number }) {
           <label htmlFor={yearId} className="text-sm font-semibold text-gray-800">
             {t('year')}
           </label>
-          <select id={yearId} value={year} onChange={(e) => setChosen(Number(e.target.value))} disabled={!years.data} className={`${CONTROL_CLASS} w-32`}>
-            {options.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
+          <YearSelect key={year} id={yearId} year={year} options={options} />
         </div>
         <ButtonLink variant="primary" href={addHref}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M12 5v14M5 12h14" /></svg>
@@ -78,30 +71,31 @@ export function MonthlyReports({ initialYear }: { initialYear?: number }) {
         </ButtonLink>
       </div>
 
-      {years.isPending || reports.isPending ? (
-        <Spinner className="min-h-[30vh]" />
-      ) : years.isError || reports.isError ? (
+      {failed || !rows ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
           <p>{t('loadError')}</p>
-          <Button variant="secondary" onClick={() => (years.isError ? years.refetch() : reports.refetch())}>
-            {t('retry')}
-          </Button>
+          <RetryButton>{t('retry')}</RetryButton>
         </div>
       ) : (
         <>
-          {!years.data.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
-          <ReportRows key={`${branchId}-${year}`} rows={reports.data} year={year} />
+          {!years.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
+          <ReportRows key={`${branchId}-${year}`} rows={rows} year={year} />
         </>
       )}
-      {exporter.dialog}
+      {!failed && <ReportsExport year={year} />}
     </section>
   );
 }
 
-function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
-  const t = useTranslations('MonthlyReportsPage');
-  const f = useDonationFormats();
-  const today = useMemo(() => todayCalendarDate(), []);
+/** next/navigation's redirect() throws; let it through. */
+function isRedirect(err: unknown) {
+  return typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT');
+}
+
+async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
+  const t = await getTranslations('MonthlyReportsPage');
+  const f = makeDonationFormats(await getLocale());
+  const today = todayCalendarDate();
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
 

@@ -5,8 +5,8 @@ import { useCallback, useState } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
-import { exportFileName } from '@/lib/domain/csv';
+import { LazyAppDialog } from '@/components/ui/lazy-dialog';
+import { exportFileName } from '@/lib/domain/export-file-name';
 
 /** The file name the server gave (RFC 6266: filename* first, then filename). */
 export function fileNameFrom(disposition: string | null): string | null {
@@ -62,7 +62,7 @@ export function useExportDonations(year: number) {
   };
 
   const dialog = (
-    <AppDialog
+    <LazyAppDialog
       open={open}
       onClose={() => !busy && setOpen(false)}
       title={t('title')}

@@ -1,15 +1,17 @@
 'use client';
 
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BranchSelect } from './branch-select';
+import { IconButton } from './icon-button';
 import { useHeaderExtras } from './header-context';
 import { LanguageToggle } from './language-toggle';
 import { logOut } from './log-out';
 import { useAppSession } from './use-app-session';
+
+const AppDrawer = dynamic(() => import('./app-drawer').then((m) => m.AppDrawer), { ssr: false });
 
 const NO_BACK = new Set(['/', '/login', '/branch', '/feedback', '/change-password', '/forgot-password']);
 
@@ -26,10 +28,6 @@ function titleKey(path: string): TitleKey {
   return 'app';
 }
 
-function IconButton(props: React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button type="button" {...props} className={`inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-gray-900 ${props.className ?? ''}`} />;
-}
-
 /** Title, back arrow, optional export icon and the hamburger drawer (section 2, common elements). */
 export function AppHeader() {
   const t = useTranslations('Header');
@@ -37,7 +35,12 @@ export function AppHeader() {
   const router = useRouter();
   const { onExport } = useHeaderExtras();
   const { canChangePassword, canLogOut } = useAppSession();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const setOpen = (next: boolean) => {
+    if (next) setOpened(true);
+    setOpenState(next);
+  };
   const [leaving, setLeaving] = useState(false);
 
   const back = () => {
@@ -76,34 +79,8 @@ export function AppHeader() {
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
         </IconButton>
       </div>
-      <Dialog open={open} onClose={setOpen} className="relative z-40">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-y-0 right-0 flex w-full max-w-xs">
-          <DialogPanel className="flex w-full flex-col gap-5 overflow-y-auto bg-white p-5 shadow-xl">
-            <div className="flex items-center justify-between">
-              <DialogTitle className="text-lg font-bold">{t('menu')}</DialogTitle>
-              <IconButton onClick={() => setOpen(false)} aria-label={t('closeMenu')}>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
-              </IconButton>
-            </div>
-            <BranchSelect />
-            <LanguageToggle className="self-start" />
-            <nav className="flex flex-col gap-1 border-t border-secondary-light pt-4 text-base">
-              <Link href="/" onClick={() => setOpen(false)} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.monthlyReports')}</Link>
-              <Link href="/branch" onClick={() => setOpen(false)} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.branch')}</Link>
-              <Link href="/feedback" onClick={() => setOpen(false)} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.feedback')}</Link>
-              {canChangePassword && (
-                <Link href="/change-password" onClick={() => setOpen(false)} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('changePassword')}</Link>
-              )}
-              {canLogOut && (
-                <button type="button" onClick={doLogOut} disabled={leaving} className="rounded px-2 py-2.5 text-left hover:bg-secondary-light">
-                  {t('logOut')}
-                </button>
-              )}
-            </nav>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {/* The drawer's code (Headless UI's dialog) loads on the first open, not with every page. */}
+      {(open || opened) && <AppDrawer open={open} onClose={() => setOpen(false)} leaving={leaving} onLogOut={doLogOut} canChangePassword={canChangePassword} canLogOut={canLogOut} />}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BranchForm } from '@/components/account/branch-form';
+import { QueryProvider } from '@/components/query-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('BranchPage');
@@ -8,5 +9,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function BranchPage() {
-  return <BranchForm />;
+  return (
+    <QueryProvider>
+      <BranchForm />
+    </QueryProvider>
+  );
 }

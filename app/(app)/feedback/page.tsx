@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { FeedbackForm } from '@/components/account/feedback-form';
+import { QueryProvider } from '@/components/query-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('FeedbackPage');
@@ -8,5 +9,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function FeedbackPage() {
-  return <FeedbackForm />;
+  return (
+    <QueryProvider>
+      <FeedbackForm />
+    </QueryProvider>
+  );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { QueryProvider } from '@/components/query-provider';
 import { MonthDonations } from '@/components/donations/month-donations';
 import { ButtonLink } from '@/components/ui/button';
 import { supportEmail } from '@/lib/server/support-email';
@@ -19,5 +20,9 @@ export default async function MonthDonationsPage({ params }: { params: Promise<{
       </div>
     );
   }
-  return <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} />;
+  return (
+    <QueryProvider>
+      <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} />
+    </QueryProvider>
+  );
 }

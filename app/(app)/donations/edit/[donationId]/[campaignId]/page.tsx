@@ -1,4 +1,4 @@
-import { DonationFormScreen } from '@/components/donations/donation-form';
+import { DonationFormScreen } from '@/components/donations/donation-form-screen';
 import { safeOrigin } from '@/components/donations/origin';
 
 /** Edit donation: the second segment is the program (campaign) id; the RFP one is all zeros. */
@@ -10,5 +10,5 @@ export default async function EditDonationPage({
   searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
 }) {
   const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
-  return <DonationFormScreen mode="edit" origin={typeof from === 'string' ? safeOrigin(from) : undefined} donationId={donationId} campaignId={campaignId} />;
+  return <DonationFormScreen mode="edit" origin={typeof from === 'string' ? safeOrigin(from) : undefined} donationId={donationId} campaignId={campaignId} returnTo={`/donations/edit/${encodeURIComponent(donationId)}/${encodeURIComponent(campaignId)}`} />;
 }

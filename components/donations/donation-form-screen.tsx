@@ -1,0 +1,64 @@
+import { getTranslations } from 'next-intl/server';
+import { ButtonLink } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
+import { parseCalendarDate } from '@/lib/domain/dates';
+import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
+import { isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
+import { ApiCallError } from '@/lib/server/donation-api-client';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { DonationForm } from './donation-form';
+
+type ScreenProps = { mode: 'add' | 'edit'; origin?: string; donationId?: string; campaignId?: string; returnTo: string };
+
+/**
+ * Add donation and Edit donation: categories, stores (and the donation) are fetched on the server, together,
+ * with the session's token; the browser gets the form and its data in the first response.
+ */
+export async function DonationFormScreen({ mode, origin: givenOrigin, donationId, campaignId = RFP_CAMPAIGN_ID, returnTo }: ScreenProps) {
+  const t = await getTranslations('DonationForm');
+  const { branchId } = await screenSession();
+  const b = encodeURIComponent(branchId);
+  const settled = await Promise.allSettled([
+    screenApi<CategoryAnswer[]>('/api/category', returnTo),
+    screenApi<StoreAnswer[]>(isRfp(campaignId) ? `/api/branch/${b}/stores` : `/api/branch/${b}/${encodeURIComponent(campaignId)}/stores`, returnTo),
+    mode === 'edit' && donationId
+      ? screenApi<DonationAnswer>(isRfp(campaignId) ? `/api/donation/${encodeURIComponent(donationId)}` : `/api/donation/campaigndonation/${encodeURIComponent(donationId)}`, returnTo)
+      : Promise.resolve(undefined),
+  ]);
+  // A redirect to /login (revoked session) wins over any other outcome.
+  for (const r of settled) if (r.status === 'rejected' && isRedirect(r.reason)) throw r.reason;
+  const [categories, stores, donation] = settled;
+  const day = donation.status === 'fulfilled' && donation.value ? parseCalendarDate(donation.value.date) : null;
+  const origin = givenOrigin ?? (day ? `/donations/${day.year}/${day.month}` : '/');
+
+  if (categories.status === 'rejected' || stores.status === 'rejected' || donation.status === 'rejected' || (mode === 'edit' && !donation.value)) {
+    const notFound = donation.status === 'rejected' && donation.reason instanceof ApiCallError && donation.reason.status === 404;
+    for (const r of settled) if (r.status === 'rejected' && !notFound) console.error('donation form data failed', r.reason);
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
+        <p>{notFound ? t('notFound') : t('loadError')}</p>
+        <div className="flex gap-2">
+          {!notFound && <RetryButton>{t('retry')}</RetryButton>}
+          <ButtonLink href={origin} variant="primary">
+            {t('cancel')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <DonationForm
+      key={mode === 'edit' ? donationId : 'add'}
+      mode={mode}
+      origin={origin}
+      categories={categories.value}
+      stores={stores.value}
+      donation={mode === 'edit' ? donation.value : undefined}
+      campaignId={campaignId}
+    />
+  );
+}
+
+function isRedirect(err: unknown) {
+  return typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT');
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { BranchSelect } from './branch-select';
+import { IconButton } from './icon-button';
+import { LanguageToggle } from './language-toggle';
+
+type AppDrawerProps = { open: boolean; onClose: () => void; leaving: boolean; onLogOut: () => void; canChangePassword: boolean; canLogOut: boolean };
+
+/** The hamburger drawer: Food Bank selector, EN/FR, the screens, Change Password (Admin only), Log Out. */
+export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword, canLogOut }: AppDrawerProps) {
+  const t = useTranslations('Header');
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-40">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-y-0 right-0 flex w-full max-w-xs">
+        <DialogPanel className="flex w-full flex-col gap-5 overflow-y-auto bg-white p-5 shadow-xl">
+          <div className="flex items-center justify-between">
+            <DialogTitle className="text-lg font-bold">{t('menu')}</DialogTitle>
+            <IconButton onClick={onClose} aria-label={t('closeMenu')}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
+            </IconButton>
+          </div>
+          <BranchSelect />
+          <LanguageToggle className="self-start" />
+          <nav className="flex flex-col gap-1 border-t border-secondary-light pt-4 text-base">
+            <Link href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.monthlyReports')}</Link>
+            <Link href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.branch')}</Link>
+            <Link href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.feedback')}</Link>
+            {canChangePassword && (
+              <Link href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('changePassword')}</Link>
+            )}
+            {canLogOut && (
+              <button type="button" onClick={onLogOut} disabled={leaving} className="rounded px-2 py-2.5 text-left hover:bg-secondary-light">
+                {t('logOut')}
+              </button>
+            )}
+          </nav>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
