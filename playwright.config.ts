@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { e2eSsoSetup } from './e2e/support/sso-env';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -15,6 +16,13 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_EXTRA_USERS = '1';
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// Single sign-on and embedded-mode specs: a second app on its own fresh database, configured with the local
+// identity providers and SMTP peer that scripts/e2e-issuers.ts runs (see e2e/support/sso-env.ts).
+// Started only when the run includes those specs (all specs, or one of them named), so other runs stay lean.
+const sso = e2eSsoSetup(port);
+const named = process.argv.filter((a) => /\.spec\.ts$|^e2e\//.test(a));
+const withSso = process.env.E2E_SSO !== '0' && (named.length === 0 || named.some((a) => /(sso|embedded|saved-token)\.spec/.test(a)));
+if (withSso) process.env.E2E_SSO_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-sso-'));
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,11 +43,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/login`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/login`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    },
+    ...(withSso
+      ? [
+          { command: 'node --import tsx scripts/e2e-issuers.ts', url: `${sso.controlUrl}/`, timeout: 30_000, reuseExistingServer: false },
+          {
+            command: 'node scripts/start.mjs',
+            url: `${sso.appOrigin}/login`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            env: { ...sso.env, DATA_DIR: process.env.E2E_SSO_DATA_DIR! },
+          },
+        ]
+      : []),
+  ],
 });

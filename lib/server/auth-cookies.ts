@@ -24,20 +24,38 @@ export function crossSiteCookieOptions(maxAge: number) {
   return { httpOnly: true, path: '/', maxAge, secure, sameSite: secure ? ('none' as const) : ('lax' as const) };
 }
 
+/** What one /api/auth request may write besides next-auth's own cookies, and whether it may renew the session. */
+type AuthRequestScope = { cookies: string[]; renew: boolean };
+const scope = new AsyncLocalStorage<AuthRequestScope>();
+
 /**
- * Sets or deletes a cookie from next-auth callbacks. They run inside our route handler (where Next merges these
- * cookies into the response) but also under getServerSession() in a server component, where writing throws:
- * there the write is skipped, which is right (the next route-handler call writes it).
+ * Runs a next-auth request and appends the cookies our callbacks asked for as raw Set-Cookie headers.
+ * Not next/headers' cookies().set(): Next then re-parses and re-writes every Set-Cookie of the response,
+ * and next-auth's deletions (Max-Age=0) come out as empty session cookies instead.
+ */
+export async function withAuthScope(opts: { renew: boolean }, f: () => Promise<Response>): Promise<Response> {
+  const s: AuthRequestScope = { cookies: [], renew: opts.renew };
+  const res = await scope.run(s, f);
+  if (s.cookies.length === 0) return res;
+  const headers = new Headers(res.headers);
+  for (const c of s.cookies) headers.append('set-cookie', c);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+export function serializeCookie(name: string, value: string, maxAge: number): string {
+  const o = crossSiteCookieOptions(maxAge);
+  return `${name}=${encodeURIComponent(value)}; Path=${o.path}; Max-Age=${maxAge}; HttpOnly; SameSite=${o.sameSite === 'none' ? 'None' : 'Lax'}${o.secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Sets (or, with null, deletes) a cookie from next-auth callbacks. Only inside our /api/auth route; under
+ * getServerSession() in a page nothing can be written, and nothing is (the next route call does it).
  */
 export async function trySetCookie(name: string, value: string | null, maxAge: number): Promise<boolean> {
-  try {
-    const store = await cookies();
-    if (value === null) store.set(name, '', { ...crossSiteCookieOptions(0), maxAge: 0 });
-    else store.set(name, value, crossSiteCookieOptions(maxAge));
-    return true;
-  } catch {
-    return false;
-  }
+  const s = scope.getStore();
+  if (!s) return false;
+  s.cookies.push(value === null ? serializeCookie(name, '', 0) : serializeCookie(name, value, maxAge));
+  return true;
 }
 
 export async function readCookie(name: string): Promise<string | undefined> {
@@ -49,13 +67,10 @@ export async function readCookie(name: string): Promise<string | undefined> {
 }
 
 /**
- * Marks the calls during which the session's JWT may be renewed: only /api/auth/session, whose answer rewrites
- * the session cookie. A renewal under getServerSession() in a page could not be saved, and would only mint
- * API tokens for nothing.
+ * Renewal of the session's API token happens only on /api/auth/session, whose answer rewrites the session
+ * cookie. A renewal under getServerSession() in a page could not be saved, and would only mint tokens for nothing.
  */
-const renewal = new AsyncLocalStorage<boolean>();
-export const withRenewal = <T>(f: () => Promise<T>) => renewal.run(true, f);
-export const renewalAllowed = () => renewal.getStore() === true;
+export const renewalAllowed = () => scope.getStore()?.renew === true;
 
 /** Written by sign-out for a single sign-on user, read once by /bff/public/provider-logout (see there). */
 export const LOGOUT_HINT_COOKIE = () => (secureCookies() ? '__Secure-rfp.logout-hint' : 'rfp.logout-hint');

@@ -299,8 +299,8 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
     events: {
       async signOut({ token }) {
         // Revoke the API token: a copied session cookie is worthless after log out.
+        // (The saved token cookie holding it is removed by the sign-out route: app/api/auth/[...nextauth]/route.ts.)
         if (token?.apiToken) await callDonationApi('/api/user/logout', { method: 'POST', token: token.apiToken }).catch(() => undefined);
-        await trySetCookie(SAVED_TOKEN_COOKIE(), null, 0);
       },
     },
   };

@@ -17,7 +17,7 @@ export type OidcAccount = {
   email: string;
   name?: string;
 };
-export type OidcClient = { clientId: string; clientSecret: string; redirectUris: string[] };
+export type OidcClient = { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris?: string[] };
 
 /** The demo users the local issuers sign in: an employee (work account) and an external user (customer identity). */
 export const DEMO_SSO_ACCOUNTS = {
@@ -25,8 +25,11 @@ export const DEMO_SSO_ACCOUNTS = {
   external: { sub: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', email: 'partner@example.org', name: 'Demo Partner' },
 } satisfies Record<string, OidcAccount>;
 
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function listen(server: http.Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return (server.address() as AddressInfo).port;
 }
 
@@ -69,10 +72,11 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
  * A real OpenID Connect provider. Its login page asks only for the e-mail of one of `accounts` (no password:
  * it is a test stand-in). ID tokens carry sub, oid, email, email_verified, preferred_username and name.
  */
-export async function startOidcIssuer(opts: { clients: OidcClient[]; accounts: OidcAccount[]; name?: string }) {
+export async function startOidcIssuer(opts: { clients: OidcClient[]; accounts: OidcAccount[]; name?: string; port?: number }) {
   const { default: Provider } = await quietly(() => import('oidc-provider'));
   const server = http.createServer();
-  const port = await listen(server);
+  // A fixed port when the issuer must be known before it starts (the browser tests' app is configured first).
+  const port = await listen(server, opts.port);
   const issuer = `http://127.0.0.1:${port}`;
   const key = await signingKey('RS256');
   const byEmail = (email: string) => opts.accounts.find((a) => a.email.toLowerCase() === email.trim().toLowerCase());
@@ -82,6 +86,7 @@ export async function startOidcIssuer(opts: { clients: OidcClient[]; accounts: O
       client_id: c.clientId,
       client_secret: c.clientSecret,
       redirect_uris: c.redirectUris,
+      ...(c.postLogoutRedirectUris ? { post_logout_redirect_uris: c.postLogoutRedirectUris } : {}),
       response_types: ['code'],
       grant_types: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_method: 'client_secret_basic',

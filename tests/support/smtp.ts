@@ -46,7 +46,7 @@ export function parseMail(raw: string): { headers: Record<string, string>; subje
   return { headers, subject: decodeWords(headers.subject ?? ''), text };
 }
 
-export async function startSmtpPeer() {
+export async function startSmtpPeer(opts: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -69,7 +69,7 @@ export async function startSmtpPeer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -3,7 +3,7 @@ import NextAuth from 'next-auth';
 import { encode, getToken } from 'next-auth/jwt';
 import { type NextRequest } from 'next/server';
 import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
-import { LOGOUT_HINT_COOKIE, withRenewal } from '@/lib/server/auth-cookies';
+import { LOGOUT_HINT_COOKIE, SAVED_TOKEN_COOKIE, serializeCookie, withAuthScope } from '@/lib/server/auth-cookies';
 import { authOptionsFor } from '@/lib/server/auth-options';
 import { appOrigin, SESSION_COOKIE, secureCookies } from '@/lib/server/env';
 import { ssoEndpoints } from '@/lib/server/sso-providers';
@@ -30,9 +30,8 @@ async function handler(request: NextRequest, ctx: Ctx) {
   // SameSite=None (over https). The embedded login page marks the browser for that (see proxy.ts).
   const handle = request.cookies.get(EMBEDDED_COOKIE)?.value === '1' ? crossSite : sameSiteLax;
   // Only the session endpoint may renew the API token: its answer is what rewrites the session cookie.
-  if (pathname === '/api/auth/session') return withRenewal(() => handle(request, ctx));
   if (pathname === '/api/auth/signout' && request.method === 'POST') return signOutThroughProvider(request, ctx, handle);
-  return handle(request, ctx);
+  return withAuthScope({ renew: pathname === '/api/auth/session' }, () => handle(request, ctx));
 }
 
 /**
@@ -44,9 +43,13 @@ async function signOutThroughProvider(request: NextRequest, ctx: Ctx, handle: ty
   const secret = process.env.NEXTAUTH_SECRET;
   const jwt = secret ? await getToken({ req: request, secret, cookieName: SESSION_COOKIE() }).catch(() => null) : null;
   const res: Response = await handle(request, ctx);
-  if (!jwt?.sso || !secret || !res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return res;
-  const hint = await encode({ token: { provider: jwt.sso.provider, idToken: jwt.sso.idToken }, secret, maxAge: 300 });
   const headers = new Headers(res.headers);
+  // The saved token goes with the session (events.signOut revokes the API token it holds).
+  headers.append('set-cookie', serializeCookie(SAVED_TOKEN_COOKIE(), '', 0));
+  if (!jwt?.sso || !secret || !res.ok || !(res.headers.get('content-type') ?? '').includes('json')) {
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+  const hint = await encode({ token: { provider: jwt.sso.provider, idToken: jwt.sso.idToken }, secret, maxAge: 300 });
   headers.delete('content-length');
   headers.append('set-cookie', `${LOGOUT_HINT_COOKIE()}=${hint}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
   return Response.json({ url: new URL('/bff/public/provider-logout', appOrigin()).toString() }, { status: 200, headers });
