@@ -1,6 +1,7 @@
 // The embedded chat view (/login?from=workplace) with a stand-in for the chat tool's SDK and signed requests made
 // with the test app secrets; the e-mail code read from the SMTP peer; failures with the three steps.
 import { randomUUID } from 'node:crypto';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { msg } from './support/messages';
 import { codeMailedTo, expect, receivedMail, signedRequestFor, sso, standInSdk, test } from './support/sso';
 
@@ -93,4 +94,23 @@ test('no chat context within 5 seconds: the blank-page setting shows its message
   await expect(page.getByRole('status')).toBeVisible();
   await expect(page.getByText(sso.emptyPage.message)).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('link', { name: msg('en', 'LoginPage.emptyPageLink') })).toHaveAttribute('href', sso.emptyPage.url);
+});
+
+test('accessibility: the login buttons and the embedded steps have no serious axe violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: msg('en', 'LoginPage.employeeLink') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'login with single sign-on');
+  const psid = `psid-${randomUUID()}`;
+  const tid = `thread-${randomUUID()}`;
+  await standInSdk(page, { tid, psid, signed_request: signedRequestFor({ psid, tid, secret: 'wrong' }) });
+  await page.goto('/login?from=workplace');
+  await expect(page.getByRole('listitem')).toHaveCount(3, { timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'embedded login, three steps');
+  // The unlinked flow's form: labelled field, keyboard submit.
+  const psid2 = `psid-${randomUUID()}`;
+  await page.unrouteAll();
+  await standInSdk(page, { tid, psid: psid2, signed_request: signedRequestFor({ psid: psid2, tid }) });
+  await page.goto('/login?from=workplace');
+  await expect(page.getByLabel(msg('en', 'LoginPage.linkUsername'))).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'embedded login, e-mail code');
 });
