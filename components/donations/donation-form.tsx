@@ -194,51 +194,51 @@ export function DonationForm({ mode, origin, categories: rawCategories, stores: 
   const [focusAfterSave, setFocusAfterSave] = useState<'date' | 'storeId' | 'source' | 'weight' | 'weightUnit' | null>(null);
   const [saving, setSaving] = useState(false);
   const saveCall = async (v: FormValues) => {
-      const rfp = isRfp(campaignId);
-      const body = {
-        branchId: donation?.branchId ?? branchId,
-        date: typedToIso(v.date),
-        storeId: v.storeId || donation?.storeId || null,
-        source: Number(v.source),
-        weight: typedWeight(v.weight),
-        weightUnit: Number(v.weightUnit),
-        categories: categories.map((c, i) => ({ categoryId: c.id, categoryName: c.name, fraction: (v.shares[i] ?? 0) / 100 })),
-        createdBy: user?.contactEmail ?? null,
-      };
-      const saved =
-        mode === 'add'
-          ? await bff<DonationAnswer>(rfp ? `/branch/${encodeURIComponent(body.branchId)}/donations` : `/branch/${encodeURIComponent(body.branchId)}/${encodeURIComponent(campaignId)}/campaigndonations`, { method: 'POST', body })
-          : await bff<DonationAnswer>(rfp ? `/donation/${encodeURIComponent(donation!.id)}` : `/donation/campaigndonation/${encodeURIComponent(donation!.id)}`, { method: 'PUT', body });
-      // The gas figure is recomputed after each save; a failure there does not undo the save.
-      await bff(rfp ? '/donation/update-ghg' : '/donation/update-campaign-ghg', { method: 'POST', body: [saved.id] }).catch((err) => console.warn('update-ghg failed', err));
-      return saved;
+    const rfp = isRfp(campaignId);
+    const body = {
+      branchId: donation?.branchId ?? branchId,
+      date: typedToIso(v.date),
+      storeId: v.storeId || donation?.storeId || null,
+      source: Number(v.source),
+      weight: typedWeight(v.weight),
+      weightUnit: Number(v.weightUnit),
+      categories: categories.map((c, i) => ({ categoryId: c.id, categoryName: c.name, fraction: (v.shares[i] ?? 0) / 100 })),
+      createdBy: user?.contactEmail ?? null,
+    };
+    const saved =
+      mode === 'add'
+        ? await bff<DonationAnswer>(rfp ? `/branch/${encodeURIComponent(body.branchId)}/donations` : `/branch/${encodeURIComponent(body.branchId)}/${encodeURIComponent(campaignId)}/campaigndonations`, { method: 'POST', body })
+        : await bff<DonationAnswer>(rfp ? `/donation/${encodeURIComponent(donation!.id)}` : `/donation/campaigndonation/${encodeURIComponent(donation!.id)}`, { method: 'PUT', body });
+    // The gas figure is recomputed after each save; a failure there does not undo the save.
+    await bff(rfp ? '/donation/update-ghg' : '/donation/update-campaign-ghg', { method: 'POST', body: [saved.id] }).catch((err) => console.warn('update-ghg failed', err));
+    return saved;
   };
   const onSaved = async (saved: DonationAnswer) => {
-      const date = formatMmDdYyyy(saved.date);
-      show(
-        'success',
-        mode === 'add'
-          ? t('addSuccess', { date, weight: f.pounds(saved.weightInPounds), store: saved.store?.displayName || storeDisplayName(saved.store) })
-          : t('editSuccess', { date }),
-      );
-      await invalidateBrowserQueries(donationKeys.all);
-      router.push(origin);
+    const date = formatMmDdYyyy(saved.date);
+    show(
+      'success',
+      mode === 'add'
+        ? t('addSuccess', { date, weight: f.pounds(saved.weightInPounds), store: saved.store?.displayName || storeDisplayName(saved.store) })
+        : t('editSuccess', { date }),
+    );
+    await invalidateBrowserQueries(donationKeys.all);
+    router.push(origin);
   };
   const onFailed = (err: unknown) => {
-      // What the user typed stays in the form; the error goes under its field or into the banner.
-      if (err instanceof BffError && (err.code === 'MONTH_ALREADY_SUBMITTED' || /month already submitted/i.test(err.message))) {
-        show('error', mode === 'add' ? t('addFailedSubmitted') : t('editFailedSubmitted'));
-        return;
-      }
-      const field = err instanceof BffError && err.status === 400 && err.code ? CODE_FIELD[err.code] : undefined;
-      if (field && err instanceof BffError) {
-        const name = FORM_FIELD[field];
-        setError(name, { type: 'server', message: err.code });
-        if (name === 'shares') categoriesRef.current?.scrollIntoView({ block: 'center' });
-        else setFocusAfterSave(name);
-        return;
-      }
-      show('error', mode === 'add' ? t('addFailed') : t('editFailed'));
+    // What the user typed stays in the form; the error goes under its field or into the banner.
+    if (err instanceof BffError && (err.code === 'MONTH_ALREADY_SUBMITTED' || /month already submitted/i.test(err.message))) {
+      show('error', mode === 'add' ? t('addFailedSubmitted') : t('editFailedSubmitted'));
+      return;
+    }
+    const field = err instanceof BffError && err.status === 400 && err.code ? CODE_FIELD[err.code] : undefined;
+    if (field && err instanceof BffError) {
+      const name = FORM_FIELD[field];
+      setError(name, { type: 'server', message: err.code });
+      if (name === 'shares') categoriesRef.current?.scrollIntoView({ block: 'center' });
+      else setFocusAfterSave(name);
+      return;
+    }
+    show('error', mode === 'add' ? t('addFailed') : t('editFailed'));
   };
   const save = async (v: FormValues) => {
     setSaving(true);
@@ -370,11 +370,14 @@ export function DonationForm({ mode, origin, categories: rawCategories, stores: 
         </div>
 
         <fieldset ref={categoriesRef} className="flex flex-col gap-2" aria-describedby={`${ids.categories}-hint ${ids.categories}-total${sharesError ? ` ${ids.categories}-error` : ''}`} aria-invalid={sharesError ? true : undefined}>
-          <legend className={`mb-1 flex items-center gap-2 text-lg font-bold ${sharesError ? 'text-red-700' : 'text-gray-900'}`} data-invalid={sharesError ? 'true' : undefined} data-testid="categories-header">
-            {sharesError && (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor"><path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4a.75.75 0 0 1 1.5 0v4.5a.75.75 0 0 1-1.5 0V6Zm.75 8.5a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" /></svg>
-            )}
-            {t('categories')}
+          {/* A level-2 heading inside the legend: the page goes h1 (title), h2 (Categories), h3 (Other). */}
+          <legend className={`mb-1 text-lg font-bold ${sharesError ? 'text-red-700' : 'text-gray-900'}`} data-invalid={sharesError ? 'true' : undefined} data-testid="categories-header">
+            <h2 className="flex items-center gap-2 text-lg font-bold">
+              {sharesError && (
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor"><path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4a.75.75 0 0 1 1.5 0v4.5a.75.75 0 0 1-1.5 0V6Zm.75 8.5a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" /></svg>
+              )}
+              {t('categories')}
+            </h2>
           </legend>
           <p id={`${ids.categories}-hint`} className="text-sm text-gray-700">
             {t('categoriesHint')}
