@@ -19,10 +19,22 @@ export function addressKey(address: string): string {
   return `addr:${address}`;
 }
 
-/** The client address: first hop of x-forwarded-for, else 'unknown'. Only a counter key, never trusted for more. */
-export function clientAddress(forwardedFor: string | undefined | null): string {
-  const first = forwardedFor?.split(',')[0]?.trim();
-  return first ? first.slice(0, 100) : 'unknown';
+/**
+ * The client address, only a counter key. x-forwarded-for is a list each proxy appends to, and its left
+ * part is whatever the client sent, so the address is read from the right: the entry written by the
+ * outermost of TRUSTED_PROXY_HOPS trusted proxies (default 1: the load balancer, or Next itself when the
+ * client sent no header). 'unknown' without the header.
+ */
+export function clientAddress(forwardedFor: string | undefined | null, trustedHops = trustedProxyHops()): string {
+  const hops = (forwardedFor ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  if (hops.length === 0) return 'unknown';
+  const pick = hops[Math.max(0, hops.length - Math.max(1, trustedHops))];
+  return pick.slice(0, 100);
+}
+
+function trustedProxyHops(): number {
+  const n = Number(process.env.TRUSTED_PROXY_HOPS ?? 1);
+  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1;
 }
 
 /** The latest lock still running among the keys, or null. */

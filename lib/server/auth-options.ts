@@ -59,9 +59,10 @@ function toUser(answer: LoginAnswer): User & LoginAnswer {
   return { ...answer, id: answer.id, email: answer.contactEmail, name: answer.username };
 }
 
+/** The whole x-forwarded-for chain, passed on as is: the API reads the trusted entry from its right end. */
 export function clientAddress(headers: Record<string, unknown> | undefined): string | undefined {
   const xff = headers?.['x-forwarded-for'];
-  return typeof xff === 'string' ? xff.split(',')[0].trim() : undefined;
+  return typeof xff === 'string' ? xff.slice(0, 1000) : undefined;
 }
 
 

@@ -147,9 +147,12 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
 
     it('locks an address after many failures over several usernames; other addresses still sign in', async () => {
       const u = await fixtures.user(api, { branchIds: [branchA.id] });
-      const attacker = { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' };
-      // A different username each time, so only the address counter can reach its limit.
-      for (let i = 0; i < MAX_FAILURES * 4; i++) expect((await login(`spray${i}`, 'Wrong-2026', attacker)).status).toBe(401);
+      // A different username each time, so only the address counter can reach its limit. The attacker also
+      // varies the x-forwarded-for it sends; the entry the trusted proxy appends (the right end) still counts.
+      for (let i = 0; i < MAX_FAILURES * 4; i++) {
+        const attacker = { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.7` };
+        expect((await login(`spray${i}`, 'Wrong-2026', attacker)).status).toBe(401);
+      }
       expect((await login(u.username, TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(429);
       expect((await login(u.username, TEST_PASSWORD, { 'x-forwarded-for': '192.0.2.44' })).status).toBe(200);
     });
@@ -484,5 +487,16 @@ describe('generatePassword', () => {
       seen.add(pw);
     }
     expect(seen.size).toBe(200);
+  });
+});
+
+describe('client address for the login limits', () => {
+  it('reads x-forwarded-for from the right, past the trusted proxies, ignoring what the client prepended', async () => {
+    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    expect(clientAddress('6.6.6.6, 203.0.113.5')).toBe('203.0.113.5');
+    expect(clientAddress('6.6.6.6, 203.0.113.5, 10.0.0.2', 2)).toBe('203.0.113.5');
+    expect(clientAddress('203.0.113.5', 3)).toBe('203.0.113.5');
+    expect(clientAddress(undefined)).toBe('unknown');
+    expect(clientAddress(' , ')).toBe('unknown');
   });
 });
