@@ -5,6 +5,7 @@ import { RetryButton } from '@/components/ui/retry-button';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
 import type { MonthlyReportAnswer } from '@/lib/query/donations';
+import { appTimeZone } from '@/lib/server/env';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 import { makeDonationFormats } from './formats';
 import { ReportsExport, YearSelect } from './monthly-reports-controls';
@@ -24,7 +25,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   const t = await getTranslations('MonthlyReportsPage');
   const { branchId } = await screenSession();
   const yearId = 'reports-year';
-  const today = todayCalendarDate();
+  const today = todayCalendarDate(new Date(), appTimeZone());
   const b = encodeURIComponent(branchId);
   const here = initialYear ? `/?year=${initialYear}` : '/';
 
@@ -95,7 +96,7 @@ function isRedirect(err: unknown) {
 async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
   const t = await getTranslations('MonthlyReportsPage');
   const f = makeDonationFormats(await getLocale());
-  const today = todayCalendarDate();
+  const today = todayCalendarDate(new Date(), appTimeZone());
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
 

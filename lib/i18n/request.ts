@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import { appTimeZone } from '@/lib/server/env';
 import { getSessionJwt } from '@/lib/server/session';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, toLocale } from './config';
 
@@ -11,7 +12,7 @@ export default getRequestConfig(async () => {
   locale ??= DEFAULT_LOCALE;
   return {
     locale,
-    timeZone: 'America/Toronto',
+    timeZone: appTimeZone(),
     messages: (await import(`../../messages/${locale}.json`)).default,
   };
 });

@@ -10,3 +10,8 @@ export function secureCookies(): boolean {
 }
 
 export const SESSION_COOKIE = () => (secureCookies() ? '__Secure-rfp.session-token' : 'rfp.session-token');
+
+/** The time zone in which "today" is read (reporting-year closing, overdue), the same one the API uses. */
+export function appTimeZone(): string {
+  return process.env.APP_TIME_ZONE || 'America/Toronto';
+}
