@@ -5,18 +5,9 @@ import { ApiError } from '../errors';
 import { audit } from '../audit';
 import { issueToken } from './tokens';
 
-export type LoginAnswer = {
-  id: string;
-  token: string;
-  expiresAt: string;
-  branches: { branchId: string; branchName: string }[];
-  branchId: string;
-  contactEmail: string;
-  locale: string;
-  workplace: boolean;
-  loginType: number;
-  username: string;
-};
+import type { LoginAnswer } from '@/lib/domain/answers';
+
+export type { LoginAnswer };
 
 /**
  * The answer of every successful login (section 7): a fresh API token and the user's branches.

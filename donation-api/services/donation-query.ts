@@ -7,65 +7,9 @@ import { queryRows } from './sql-rows';
 /** RFP donations or donations of the other programs (campaign donations); the API keeps them apart. */
 export type DonationKind = 'rfp' | 'campaign';
 
-export type CategoryRef = { id: number; name: string; nameFr: string; displayOrder: number };
+import type { CampaignDonationAnswer, DonationAnswer, DonationCategoryAnswer, CampaignCategoryAnswer, StoreAnswer, CategoryRef } from '@/lib/domain/answers';
 
-export type StoreAnswer = {
-  id: string;
-  name: string;
-  number: string | null;
-  retailer: { id: string; name: string } | null;
-  banner: { id: string; retailerId: string; name: string } | null;
-  displayName: string;
-};
-
-export type DonationCategoryAnswer = {
-  id: string;
-  donationId: string;
-  categoryId: number;
-  /** The category itself; categoryName repeats its English name as in the payload. */
-  category: CategoryRef;
-  categoryName: string;
-  fraction: number;
-};
-
-export type CampaignCategoryAnswer = {
-  id: string;
-  campaignId: string;
-  campaignDonationId: string;
-  categoryId: number;
-  category: CategoryRef;
-  categoryName: string;
-  fraction: number;
-};
-
-export type DonationAnswer = {
-  id: string;
-  branchId: string;
-  campaignId: string;
-  campaignName: string;
-  /** Calendar date YYYY-MM-DD. */
-  date: string;
-  storeId: string;
-  store: StoreAnswer;
-  source: number;
-  weight: number;
-  weightUnit: number;
-  weightInPounds: number;
-  ghgKgCo2e: number | null;
-  ghgFactorVersion: number | null;
-  categories: DonationCategoryAnswer[];
-  submitted: boolean;
-  submitDate: string | null;
-  createdBy: string | null;
-  updatedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type CampaignDonationAnswer = DonationAnswer & {
-  campaign: { id: string; name: string };
-  campaignCategories: CampaignCategoryAnswer[];
-};
+export type { CampaignDonationAnswer, DonationAnswer, DonationCategoryAnswer, CampaignCategoryAnswer, StoreAnswer, CategoryRef };
 
 type Row = {
   id: string;

@@ -3,15 +3,8 @@ import type { DbOrTx } from '../db/client';
 import { queryRows } from './sql-rows';
 import { monthSubmissions } from '../db/schema';
 
-export type MonthlyReport = {
-  year: number;
-  month: number;
-  frontStoreWeightInPounds: number;
-  backStoreWeightInPounds: number;
-  /** Category name → share of the month's pounds (0..1). */
-  categories: Record<string, number>;
-  submitted: boolean;
-};
+export type { MonthlyReport } from '@/lib/domain/answers';
+import type { MonthlyReport } from '@/lib/domain/answers';
 
 /**
  * The twelve report rows of a branch's year in one statement. Every program counts (campaign

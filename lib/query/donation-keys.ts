@@ -4,43 +4,14 @@ import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 // Answer types and query keys of the donation screens, without react-query (server-rendered screens use them
 // too). Every branch-scoped key carries the branchId, so switching branch never shows the other branch's data.
 
-export type StoreAnswer = {
-  id: string;
-  name: string;
-  number: string | null;
-  retailer: { id: string; name: string } | null;
-  banner: { id: string; retailerId: string; name: string } | null;
-  displayName?: string;
-};
+import type { CampaignCategoryAnswer, DonationAnswer as RfpDonationAnswer } from '@/lib/domain/answers';
+
+export type { StoreAnswer, MonthlyReport as MonthlyReportAnswer } from '@/lib/domain/answers';
+
+/** A donation of any program as the screens list it: a campaign donation also carries campaignCategories. */
+export type DonationAnswer = RfpDonationAnswer & { campaignCategories?: CampaignCategoryAnswer[] };
 
 export type CategoryAnswer = Category & { nameFr?: string | null };
-
-export type DonationAnswer = {
-  id: string;
-  branchId: string;
-  campaignId: string;
-  campaignName: string;
-  date: string;
-  storeId: string;
-  store: StoreAnswer;
-  source: number;
-  weight: number;
-  weightUnit: number;
-  weightInPounds: number;
-  categories: { categoryId: number; categoryName?: string; category?: CategoryAnswer; fraction: number }[];
-  campaignCategories?: { categoryId: number; categoryName?: string; category?: CategoryAnswer; fraction: number }[];
-  submitted: boolean;
-  submitDate: string | null;
-};
-
-export type MonthlyReportAnswer = {
-  year: number;
-  month: number;
-  frontStoreWeightInPounds: number;
-  backStoreWeightInPounds: number;
-  categories: Record<string, number>;
-  submitted: boolean;
-};
 
 export const isRfp = (campaignId: string | undefined | null) => !campaignId || campaignId === RFP_CAMPAIGN_ID;
 

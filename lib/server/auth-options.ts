@@ -10,19 +10,9 @@ import { callDonationApi, donationApiJson, ApiCallError } from './donation-api-c
 import { SESSION_COOKIE, secureCookies } from './env';
 import { discovery, isSsoProvider, SSO_PROVIDERS, ssoEndpoints, ssoProviders, type SsoProviderId } from './sso-providers';
 
-/** What the donation API answers on login (section 7). */
-export type LoginAnswer = {
-  id: string;
-  token: string;
-  expiresAt: string;
-  branches: { branchId: string; branchName: string }[];
-  branchId: string;
-  contactEmail: string;
-  locale: string;
-  workplace: boolean;
-  loginType: number;
-  username: string;
-};
+import type { LoginAnswer } from '@/lib/domain/answers';
+
+export type { LoginAnswer };
 
 /** Display data only: this is what the browser can read. The API token never goes here. */
 export type SessionUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;
