@@ -9,6 +9,16 @@ import type { LoginAnswer } from '@/lib/domain/answers';
 
 export type { LoginAnswer };
 
+/** The user's branches with their names, in the user's order (the first is the default branch). */
+export async function branchLinksOf(db: DbOrTx, userId: string): Promise<LoginAnswer['branches']> {
+  return db
+    .select({ branchId: branches.id, branchName: branches.name })
+    .from(userBranches)
+    .innerJoin(branches, eq(branches.id, userBranches.branchId))
+    .where(eq(userBranches.userId, userId))
+    .orderBy(asc(userBranches.position), asc(branches.name));
+}
+
 /**
  * The answer of every successful login (section 7): a fresh API token and the user's branches.
  * A user with no branch cannot sign in (section 6): 403 LOGIN_NO_BRANCH, and no token is issued.
@@ -18,12 +28,7 @@ export async function loginAnswer(
   user: typeof users.$inferSelect,
   opts: { ttlHours: number; now: Date; botSource?: string; method: string },
 ): Promise<LoginAnswer> {
-  const links = await db
-    .select({ branchId: branches.id, branchName: branches.name })
-    .from(userBranches)
-    .innerJoin(branches, eq(branches.id, userBranches.branchId))
-    .where(eq(userBranches.userId, user.id))
-    .orderBy(asc(userBranches.position), asc(branches.name));
+  const links = await branchLinksOf(db, user.id);
   if (links.length === 0) throw new ApiError(403, 'LOGIN_NO_BRANCH');
   const { token, expiresAt } = await issueToken(db, user.id, opts.ttlHours, opts.now, opts.botSource);
   await audit(db, { userId: user.id, actor: user.username, action: 'login', entity: 'user', entityId: user.id, after: { method: opts.method } });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { apiTokens, userBranches, users } from '../db/schema';
+import { apiTokens, users } from '../db/schema';
 import type { AuthUser } from '../context';
 
 export function hashToken(token: string): string {
@@ -22,15 +22,6 @@ export async function revokeToken(db: DbOrTx, tokenId: string, now: Date) {
 
 export async function revokeAllTokens(db: DbOrTx, userId: string, now: Date) {
   await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-}
-
-export async function branchIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ branchId: userBranches.branchId })
-    .from(userBranches)
-    .where(eq(userBranches.userId, userId))
-    .orderBy(asc(userBranches.position), asc(userBranches.branchId));
-  return rows.map((r) => r.branchId);
 }
 
 /** The user behind a live (unrevoked, unexpired) token, with their branches; null otherwise. */

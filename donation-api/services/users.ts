@@ -1,17 +1,17 @@
 // Users: password login, the current user, logout, change and reset of passwords.
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { LoginType } from '@/lib/domain/enums';
 import { EMAIL_PATTERN } from '@/lib/domain/branch';
 import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password';
-import { loginAnswer, type LoginAnswer } from '../auth/login-answer';
+import { branchLinksOf, loginAnswer, type LoginAnswer } from '../auth/login-answer';
 import { revokeAllTokens, revokeToken } from '../auth/tokens';
 import { audit } from '../audit';
 import type { ApiConfig } from '../config';
 import type { AuthUser } from '../context';
 import type { Db, DbOrTx } from '../db/client';
-import { apiTokens, branches, userBranches, users } from '../db/schema';
+import { apiTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -106,12 +106,7 @@ export type CurrentUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;
 
 /** The login answer's shape for the caller, without issuing a token. */
 export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUser> {
-  const links = await db
-    .select({ branchId: branches.id, branchName: branches.name })
-    .from(userBranches)
-    .innerJoin(branches, eq(branches.id, userBranches.branchId))
-    .where(eq(userBranches.userId, user.id))
-    .orderBy(asc(userBranches.position), asc(branches.name));
+  const links = await branchLinksOf(db, user.id);
   return {
     id: user.id,
     branches: links,
