@@ -109,28 +109,29 @@ export async function createDonation(db: DbOrTx, ctx: WriteContext, branchId: st
     const factors = await newestGhgFactors(tx);
     const [row] = await tx
       .insert(donations)
-      .values({
-        branchId,
-        campaignId,
-        storeId: v.storeId,
-        date: v.date,
-        source: v.source,
-        weight: v.weight,
-        weightUnit: v.weightUnit,
-        weightInPounds: v.weightInPounds,
-        ghgKgCo2e: factors ? ghgKgCo2e(v.weightInPounds, v.categories, factors) : null,
-        ghgFactorVersion: factors?.version ?? null,
-        createdBy: ctx.user.email,
-        createdByUserId: ctx.user.id,
-        updatedBy: ctx.user.email,
-        updatedByUserId: ctx.user.id,
-      })
+      .values({ branchId, campaignId, ...savedColumns(v, factors, ctx), createdBy: ctx.user.email, createdByUserId: ctx.user.id })
       .returning({ id: donations.id });
     await writeCategories(tx, row.id, v.categories, false);
     await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'create', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: row.id, branchId, after: { ...v, campaignId } });
     return row.id;
   });
   return getDonation(db, ctx.user.branchIds, id, kind);
+}
+
+/** The columns a create and an update both write: the validated values, the gas figure and who saved it. */
+function savedColumns(v: Awaited<ReturnType<typeof validate>>, factors: Awaited<ReturnType<typeof newestGhgFactors>>, ctx: WriteContext) {
+  return {
+    storeId: v.storeId,
+    date: v.date,
+    source: v.source,
+    weight: v.weight,
+    weightUnit: v.weightUnit,
+    weightInPounds: v.weightInPounds,
+    ghgKgCo2e: factors ? ghgKgCo2e(v.weightInPounds, v.categories, factors) : null,
+    ghgFactorVersion: factors?.version ?? null,
+    updatedBy: ctx.user.email,
+    updatedByUserId: ctx.user.id,
+  };
 }
 
 /** The donation row, locked for this transaction, if it is one of the caller's of that kind. */
@@ -155,19 +156,7 @@ export async function updateDonation(db: DbOrTx, ctx: WriteContext, id: string, 
     const factors = await newestGhgFactors(tx);
     await tx
       .update(donations)
-      .set({
-        storeId: v.storeId,
-        date: v.date,
-        source: v.source,
-        weight: v.weight,
-        weightUnit: v.weightUnit,
-        weightInPounds: v.weightInPounds,
-        ghgKgCo2e: factors ? ghgKgCo2e(v.weightInPounds, v.categories, factors) : null,
-        ghgFactorVersion: factors?.version ?? null,
-        updatedBy: ctx.user.email,
-        updatedByUserId: ctx.user.id,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...savedColumns(v, factors, ctx), updatedAt: sql`now()` })
       .where(eq(donations.id, id));
     await writeCategories(tx, id, v.categories, true);
     await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'update', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: id, branchId: before.branchId, before, after: v });
