@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { msg } from './support/messages';
+import { shootWidths } from './support/shots';
 import { codeMailedTo, expect, receivedMail, signedRequestFor, sso, standInSdk, test } from './support/sso';
 
 const DEMO_EMAIL = 'demo@foodbank.example.org';
@@ -85,6 +86,7 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(page.getByRole('main').getByRole('alert')).toHaveText('You have to authenticate again. Please follow the instruction below.');
       await expect(steps.nth(1)).toContainText('Retail Food Program');
     }
+    await shootWidths(page, 'embedded-steps', lang);
   });
 }
 

@@ -2,6 +2,7 @@
 // sign-in, refusal of an unknown account, the forgot-password continuation, the admin form, log out at the provider.
 import { DEMO_SSO_ACCOUNTS } from '../tests/support/oidc';
 import { msg } from './support/messages';
+import { shootWidths } from './support/shots';
 import { expect, SAVED_TOKEN, signInAtIssuer, test } from './support/sso';
 
 test('customer identity: Login button, sign-in at the provider, home in the user’s French; log out also signs out at the provider', async ({ page, context }) => {
@@ -64,6 +65,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/login\?error=SSO_UNKNOWN_USER/, { timeout: 20_000 });
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(msg(lang, 'Errors.SSO_UNKNOWN_USER'));
     expect((await context.cookies()).find((c) => c.name.endsWith('session-token'))).toBeUndefined();
+    await shootWidths(page, 'login-sso-refused', lang);
   });
 }
 
