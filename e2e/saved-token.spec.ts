@@ -8,7 +8,7 @@ async function adminLogin(page: import('@playwright/test').Page) {
   await page.locator('input[name="username"]').fill('demo');
   await page.locator('input[name="password"]').fill('Demo-2026');
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
 }
 
 test('a returning browser without a session is signed in silently; the token is exchanged for a new one', async ({ page, context }) => {

@@ -12,7 +12,7 @@ test('customer identity: Login button, sign-in at the provider, home in the user
   await expect(page.getByRole('button', { name: msg('en', 'LoginPage.employeeLink') })).toBeVisible();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await signInAtIssuer(page, DEMO_SSO_ACCOUNTS.external.email);
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
   // partner's own locale is French: without a language cookie the app speaks it after sign-in.
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
   await expect(page.getByRole('button', { name: msg('fr', 'Header.menu') })).toBeVisible();
@@ -50,7 +50,7 @@ test('work account: the employees link in French, sign-in, home', async ({ page,
   await expect(page.getByRole('button', { name: msg('fr', 'LoginPage.ssoLogin'), exact: true })).toBeVisible();
   await page.getByRole('button', { name: msg('fr', 'LoginPage.employeeLink') }).click();
   await signInAtIssuer(page, DEMO_SSO_ACCOUNTS.employee.email);
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: msg('fr', 'Header.menu') })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
 });
@@ -80,7 +80,7 @@ test('AADB2C90118 (forgot password) continues with the forgot-password user flow
   // What the customer identity sends back when the user clicks its "Forgot your password?" link.
   await page.goto('/api/auth/callback/azure-ad-b2c?error=access_denied&error_description=AADB2C90118%3A+The+user+has+forgotten+their+password.');
   await signInAtIssuer(page, DEMO_SSO_ACCOUNTS.external.email);
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
 });
 
 test('adminLogin=true shows the username/password form (admin layout); the password login still works', async ({ page }) => {
@@ -90,5 +90,5 @@ test('adminLogin=true shows the username/password form (admin layout); the passw
   await page.locator('input[name="username"]').fill('demo');
   await page.locator('input[name="password"]').fill('Demo-2026');
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
 });
