@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { CONTEXT_TIMEOUT_MS } from '@/lib/auth/embedded';
 import type { BotSource } from '@/lib/domain/enums';
+import { FormMessage } from '@/components/ui/form-message';
 
 /** What the chat tool's extensions SDK hands over (the Messenger/Workplace `getContext` answer). */
 type ThreadContext = { tid?: string; psid?: string; thread_type?: string; signed_request?: string };
@@ -155,9 +156,7 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
 
       {phase.kind === 'failed' && (
         <div className="flex flex-col gap-3">
-          <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 font-medium text-red-900">
-            {errorText(phase.code, 'SSO_UNEXPECTED')}
-          </p>
+          <FormMessage className="">{errorText(phase.code, 'SSO_UNEXPECTED')}</FormMessage>
           <h1 className="font-semibold">{t('stepsTitle')}</h1>
           <ol className="list-decimal space-y-1 pl-6">
             <li>{t('step1')}</li>
@@ -171,9 +170,7 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
         <div className="flex flex-col gap-4">
           <h1 className="text-xl font-bold">{t('linkTitle')}</h1>
           {phase.error ? (
-            <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-              {errorText(phase.error, 'SSO_UNEXPECTED')}
-            </p>
+            <FormMessage>{errorText(phase.error, 'SSO_UNEXPECTED')}</FormMessage>
           ) : (
             <p role="status">{phase.step === 'username' ? errorText('EMBEDDED_NOT_LINKED', 'EMBEDDED_NOT_LINKED') : t('codeSent')}</p>
           )}

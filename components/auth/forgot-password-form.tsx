@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
+import { FormMessage } from '@/components/ui/form-message';
 
 // Section 8, by status when the code is not one we know.
 const BY_STATUS: Record<number, ErrorKey> = { 404: 'FORGOT_INVALID_USERNAME', 401: 'FORGOT_NOT_ALLOWED', 400: 'FORGOT_INVALID_EMAIL' };
@@ -50,13 +51,9 @@ export function ForgotPasswordForm() {
       <p className="text-base text-gray-800">{t('intro')}</p>
       {result &&
         (result.ok ? (
-          <div role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
-            {t('success')}
-          </div>
+          <FormMessage severity="success">{t('success')}</FormMessage>
         ) : (
-          <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-            {result.message}
-          </div>
+          <FormMessage>{result.message}</FormMessage>
         ))}
       <TextField
         label={t('username')}

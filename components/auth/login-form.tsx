@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { FormMessage } from '@/components/ui/form-message';
 
 // next-auth reports these when its own flow fails (not a code of ours): the generic server text.
 const NEXT_AUTH_ERRORS = new Set(['CredentialsSignin', 'Configuration', 'Callback', 'OAuthSignin', 'OAuthCallback', 'Default', 'SessionRequired']);
@@ -50,9 +51,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
       {error && (
-        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {error}
-        </div>
+        <FormMessage>{error}</FormMessage>
       )}
       <TextField
         label={t('username')}

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { FormMessage } from '@/components/ui/form-message';
 
 export type SsoProviderChoice = 'azure-ad' | 'azure-ad-b2c' | 'azure-ad-b2c-reset';
 
@@ -51,9 +52,7 @@ export function SsoSignInButtons({
   return (
     <div className="flex flex-col gap-4" aria-busy={pending ? true : undefined}>
       {message && (
-        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {message}
-        </div>
+        <FormMessage>{message}</FormMessage>
       )}
       {aadb2c && (
         <Button className="w-full" loading={pending === 'azure-ad-b2c' || pending === 'azure-ad-b2c-reset'} disabled={!!pending} onClick={() => go('azure-ad-b2c')}>
