@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { TextField, UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { CONTEXT_TIMEOUT_MS } from '@/lib/auth/embedded';
 import type { BotSource } from '@/lib/domain/enums';
@@ -176,13 +176,8 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
           )}
           {phase.step === 'username' ? (
             <form onSubmit={sendCode} noValidate className="flex flex-col gap-4">
-              <TextField
+              <UsernameField
                 label={t('linkUsername')}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
                 value={username}
                 onChange={(e) => setUsername(e.target.value)}
                 disabled={phase.busy}

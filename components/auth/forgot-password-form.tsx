@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
-import { TextField } from '@/components/ui/text-field';
+import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { FormMessage } from '@/components/ui/form-message';
 
@@ -55,14 +55,8 @@ export function ForgotPasswordForm() {
         ) : (
           <FormMessage>{result.message}</FormMessage>
         ))}
-      <TextField
+      <UsernameField
         label={t('username')}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        required
         value={username}
         onChange={(e) => setUsername(e.target.value)}
       />

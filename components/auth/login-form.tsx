@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
+import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { FormMessage } from '@/components/ui/form-message';
 
@@ -53,14 +53,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       {error && (
         <FormMessage>{error}</FormMessage>
       )}
-      <TextField
+      <UsernameField
         label={t('username')}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        required
         value={username}
         onChange={(e) => setUsername(e.target.value)}
         disabled={pending}

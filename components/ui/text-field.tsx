@@ -40,3 +40,8 @@ export function TextAreaField({ label, hint, error, containerClassName, id, clas
     </FieldShell>
   );
 }
+
+/** A username: required, no auto-capitalization, correction or spell check on phones, and the browser's saved name. */
+export function UsernameField(props: TextFieldProps) {
+  return <TextField name="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} required {...props} />;
+}
