@@ -1,14 +1,18 @@
+import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { apiError } from '@/lib/domain/errors';
-import type { ApiDeps, ApiEnv } from './context';
+import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 import { requireToken } from './auth/middleware';
+import { refuseNul } from './edge-checks';
+import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
 /** The donation API of section 7, mounted under /api. */
 export function createDonationApi(deps: ApiDeps) {
@@ -22,14 +26,41 @@ export function createDonationApi(deps: ApiDeps) {
     await next();
     c.header('x-request-id', requestId);
     c.header('cache-control', 'no-store');
-    deps.log.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'api');
+    // Who and which food bank, known once the bearer check has run (never the token itself).
+    const userId = c.get('user')?.id;
+    const branchId = BRANCH_IN_PATH.exec(c.req.path)?.[1];
+    deps.log.info(
+      {
+        requestId,
+        ...(userId ? { userId } : {}),
+        ...(branchId ? { branchId } : {}),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'api',
+    );
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('PAYLOAD_TOO_LARGE'), 413) }));
+  app.use('*', refuseNul);
   app.use('*', requireToken);
+  app.use('*', idempotency);
 
   registerRoutes(app);
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Retail Food Program donation API', version: '1.0.0' } });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The API token of the login answer. Calls marked "no token" in the product spec need none.',
+  });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Retail Food Program donation API', version: '1.0.0' },
+    security: [{ bearerAuth: [] }],
+  });
+  // A reference page for people (rendered in their browser by Scalar from the document above).
+  app.get('/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Retail Food Program donation API' }));
 
   app.notFound((c) => c.json(apiError('NOT_FOUND'), 404));
   app.onError((err, c) => {

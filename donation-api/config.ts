@@ -1,17 +1,6 @@
-import { z } from 'zod';
-import { DEFAULT_BANANA_BOX_LBS } from '@/lib/domain/weight';
+import { createEnv } from '@t3-oss/env-core';
+import { apiEnvShape, throwEnvIssues } from './env';
 import { ssoConfigFromEnv, type SsoConfig } from './auth/sso-config';
-
-const envSchema = z.object({
-  BANANA_BOX_LBS: z.coerce.number().positive().default(DEFAULT_BANANA_BOX_LBS),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
-  APP_TIME_ZONE: z.string().default('America/Toronto'),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Retail Food Program <no-reply@rfp.example.org>'),
-  SUPPORT_EMAIL: z.string().default('retailfoodprogram@foodbanks.example.org'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
-});
 
 export type ApiConfig = {
   bananaBoxLbs: number;
@@ -23,12 +12,34 @@ export type ApiConfig = {
   supportEmail: string;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** The app's address, for links in e-mails. */
+  appUrl: string;
+  /** Day of the month from which branches are reminded of last month's pending report (issue 8). */
+  reminderDay: number;
+  /** When the in-process reminder job runs (croner pattern, in timeZone); 'off' to leave it to an external cron. */
+  remindersCron: string;
+  /** How long an invitation link stays valid; a password-reset link lasts 2 hours. */
+  invitationTtlHours: number;
   /** Single sign-on providers and embedded-mode variants; absent means none is enabled. */
   sso?: SsoConfig;
 };
 
+/**
+ * Validates every variable the API reads (donation-api/env.ts) and throws an EnvError listing all that are
+ * wrong, so a typo stops the start instead of answering 500 on every call.
+ */
+export function apiEnv(env: Record<string, string | undefined> = process.env) {
+  return createEnv({
+    server: apiEnvShape,
+    // A copy: emptyStringAsUndefined deletes the empty entries of the object it is given.
+    runtimeEnv: { ...env },
+    emptyStringAsUndefined: true,
+    onValidationError: throwEnvIssues(env),
+  });
+}
+
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ApiConfig {
-  const e = envSchema.parse(env);
+  const e = apiEnv(env);
   return {
     bananaBoxLbs: e.BANANA_BOX_LBS,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
@@ -38,6 +49,10 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    appUrl: (e.APP_URL || e.NEXTAUTH_URL || `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
+    reminderDay: e.REMINDER_DAY,
+    remindersCron: e.REMINDERS_CRON,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
     sso: ssoConfigFromEnv(env),
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
@@ -13,6 +14,8 @@ export type AuthUser = {
   tokenId: string;
   /** The caller's branches, in their order; every branch-scoped call is constrained by it. */
   branchIds: string[];
+  /** The caller's program role (issue 8), or null: checked by donation-api/auth/program-scope.ts. */
+  program: ProgramAccess | null;
 };
 
 export type ApiDeps = {

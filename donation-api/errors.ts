@@ -3,7 +3,7 @@ import { apiError, type ErrorCode } from '@/lib/domain/errors';
 /** A refusal with a status and a stable code; the API's error handler turns it into JSON. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
     readonly code: ErrorCode,
     readonly field?: string,
     message?: string,

@@ -1,21 +1,23 @@
 import path from 'node:path';
-import pino from 'pino';
 import { createDonationApi, type DonationApi } from './app';
 import { configFromEnv } from './config';
+import { dataDirOf } from './env';
 import { openDb, type DbHandle } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
 import { seedDemo } from './db/seed-demo';
+import { startReminderSchedule } from './jobs/reminder-schedule';
+import { logger } from './logger';
 import { createMailer } from './mail/mailer';
 
 export type DonationApiInstance = { app: DonationApi; handle: DbHandle };
 
 const globalForApi = globalThis as unknown as { __donationApi?: Promise<DonationApiInstance> };
 
-export const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['password', '*.password', 'token', '*.token', 'req.headers.authorization'] });
+// One logger for the API and the Next side (lib/server/logger.ts re-exports it).
 
 /** Data folder of the embedded database. */
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), 'data'));
+  return dataDirOf(process.env);
 }
 
 async function start(): Promise<DonationApiInstance> {
@@ -29,12 +31,32 @@ async function start(): Promise<DonationApiInstance> {
   }
   const mailer = createMailer({ db: handle.db, log: logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = createDonationApi({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
-  const close = async () => {
-    await handle.close().catch(() => undefined);
-  };
-  process.once('SIGTERM', () => void close().then(() => process.exit(0)));
-  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+  const reminders = startReminderSchedule({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
+  closeOnSignals(handle, () => reminders?.stop());
   return { app, handle };
+}
+
+/**
+ * SIGTERM/SIGINT close the database (and release the embedded one's lock) before the process ends. Next's own
+ * handlers (they stop the HTTP server, then exit) would otherwise end the process first: they run after ours.
+ */
+function closeOnSignals(handle: DbHandle, stopJobs: () => void) {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const others = process.listeners(signal);
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      stopJobs();
+      void handle
+        .close()
+        .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
+        .then(() => {
+          logger.info({ signal }, 'database closed');
+          for (const listener of others) listener(signal);
+          // Next's handlers exit once the HTTP server has closed; without them (or if they do not), exit anyway.
+          setTimeout(() => process.exit(0), others.length ? 10_000 : 0);
+        });
+    });
+  }
 }
 
 /** One donation API per process, opened on first use. */

@@ -36,7 +36,10 @@ type CacheEntry = { at: number; value?: Discovery; failed?: boolean; pending?: P
 async function discover(provider: OidcProviderConfig): Promise<Discovery> {
   let doc: { issuer?: unknown; jwks_uri?: unknown };
   try {
-    const res = await fetch(provider.wellKnownUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const res = await fetch(provider.wellKnownUrl, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     doc = (await res.json()) as typeof doc;
   } catch (err) {
@@ -71,7 +74,8 @@ export function createIdTokenVerifier(config: SsoConfig | undefined): IdTokenVer
     if (hit?.pending) return hit.pending;
     if (hit?.value && now - hit.at < DISCOVERY_TTL_MS) return hit.value;
     // A provider that is down is not asked again for a few seconds: sign-ins fail fast instead of piling up.
-    if (hit?.failed && now - hit.at < DISCOVERY_FAILURE_TTL_MS) throw new ProviderUnavailableError(`${provider.id} discovery failed recently`);
+    if (hit?.failed && now - hit.at < DISCOVERY_FAILURE_TTL_MS)
+      throw new ProviderUnavailableError(`${provider.id} discovery failed recently`);
     const pending = discover(provider);
     cache.set(provider.id, { at: now, pending, value: hit?.value });
     try {
@@ -129,13 +133,15 @@ export function createIdTokenVerifier(config: SsoConfig | undefined): IdTokenVer
           });
           if (opts.nonce !== undefined && payload.nonce !== opts.nonce) throw new InvalidIdTokenError('nonce');
           // A token for several audiences must name us as the authorized party.
-          if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== provider.clientId) throw new InvalidIdTokenError('azp');
+          if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== provider.clientId)
+            throw new InvalidIdTokenError('azp');
           const objectId = typeof payload.oid === 'string' && payload.oid ? payload.oid : payload.sub;
           if (typeof objectId !== 'string' || !objectId || objectId.length > 256) throw new InvalidIdTokenError('subject');
           return { provider: provider.id, loginType: provider.loginType, objectId, email: emailOf(payload), claims: payload };
         } catch (err) {
           if (err instanceof InvalidIdTokenError) throw err;
-          if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) throw new ProviderUnavailableError(String(err));
+          if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid)
+            throw new ProviderUnavailableError(String(err));
           if (err instanceof joseErrors.JOSEError) throw new InvalidIdTokenError((err as joseErrors.JOSEError).code);
           // fetch of the key set failed (connection refused, DNS): the provider, not the token.
           throw new ProviderUnavailableError(String(err));

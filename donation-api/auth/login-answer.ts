@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { branches, userBranches, users } from '../db/schema';
+import { branches, programRoles, userBranches, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { audit } from '../audit';
 import { issueToken } from './tokens';
 
 import type { LoginAnswer } from '@/lib/domain/answers';
+import { programAccessSchema, type ProgramAccess } from '@/lib/domain/program-access';
 
 export type { LoginAnswer };
 
@@ -19,30 +20,47 @@ export async function branchLinksOf(db: DbOrTx, userId: string): Promise<LoginAn
     .orderBy(asc(userBranches.position), asc(branches.name));
 }
 
+/** The user's program role (issue 8), or null. */
+export async function programAccessOf(db: DbOrTx, userId: string): Promise<ProgramAccess | null> {
+  const [row] = await db
+    .select({ role: programRoles.role, provinces: programRoles.provinces })
+    .from(programRoles)
+    .where(eq(programRoles.userId, userId));
+  return row ? programAccessSchema.parse(row) : null;
+}
+
 /**
  * The answer of every successful login (section 7): a fresh API token and the user's branches.
- * A user with no branch cannot sign in (section 6): 403 LOGIN_NO_BRANCH, and no token is issued.
+ * A user with no branch cannot sign in (section 6): 403 LOGIN_NO_BRANCH, and no token is issued. Program staff
+ * (issue 8) may belong to no branch: they sign in to the program's screens.
  */
 export async function loginAnswer(
   db: DbOrTx,
   user: typeof users.$inferSelect,
   opts: { ttlHours: number; now: Date; botSource?: string; method: string },
 ): Promise<LoginAnswer> {
-  const links = await branchLinksOf(db, user.id);
-  if (links.length === 0) throw new ApiError(403, 'LOGIN_NO_BRANCH');
+  const [links, program] = await Promise.all([branchLinksOf(db, user.id), programAccessOf(db, user.id)]);
+  if (links.length === 0 && !program) throw new ApiError(403, 'LOGIN_NO_BRANCH');
   const { token, expiresAt } = await issueToken(db, user.id, opts.ttlHours, opts.now, opts.botSource);
-  await audit(db, { userId: user.id, actor: user.username, action: 'login', entity: 'user', entityId: user.id, after: { method: opts.method } });
+  await audit(db, {
+    userId: user.id,
+    actor: user.username,
+    action: 'login',
+    entity: 'user',
+    entityId: user.id,
+    after: { method: opts.method },
+  });
   return {
     id: user.id,
     token,
     expiresAt: expiresAt.toISOString(),
     branches: links,
-    branchId: links[0].branchId,
+    branchId: links[0]?.branchId ?? '',
     contactEmail: user.email,
     locale: user.locale,
     workplace: user.workplace,
     loginType: user.loginType,
     username: user.username,
+    program,
   };
 }
-

@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { sql } from 'drizzle-orm';
 import type { ApiEnv, AuthUser } from '../context';
+import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
+import { queryRows } from '../services/sql-rows';
+import { programBranch } from './program-scope';
 import { userForToken } from './tokens';
 
 /** Calls marked "no token" in section 7 (method and path below /api). Everything else needs a bearer token. */
@@ -18,6 +22,13 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/user/forgot-password',
   'GET /api/config/auth-config',
   'GET /api/openapi.json',
+  'GET /api/docs',
+  // Health checks of load balancers and containers; they say ok or unavailable, nothing else.
+  'GET /api/health',
+  'GET /api/ready',
+  // Issue 9: the mailed link's token is the credential (single use, expiring, stored hashed).
+  'POST /api/invitation/check',
+  'POST /api/invitation/accept',
 ]);
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]{20,200}=*)$/;
@@ -34,8 +45,36 @@ export const requireToken: MiddlewareHandler<ApiEnv> = async (c, next) => {
   return next();
 };
 
-/** A branch the caller belongs to; any other id, known or not, is the same 404. */
-export function assertBranch(user: AuthUser, branchId: string): string {
-  if (!user.branchIds.includes(branchId)) throw notFound();
-  return branchId;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 'read' lets program staff in scope read a branch's data; 'write' lets only program administrators change it. */
+export type BranchAccess = 'read' | 'write';
+
+/**
+ * THE access check of every branch-scoped call: a branch the caller belongs to or, for program staff (issue 8), a
+ * branch in their scope (read: administrators and coordinators; write: administrators only). Any other id, known
+ * or not, is the same 404.
+ */
+export async function assertBranch(db: DbOrTx, user: AuthUser, branchId: string, access: BranchAccess): Promise<string> {
+  // Ids are compared in their canonical lower case, so every route answers an upper-case id alike; a malformed id
+  // never reaches the database.
+  const id = branchId.toLowerCase();
+  if (!UUID.test(id)) throw notFound();
+  if (user.branchIds.includes(id)) return id;
+  if (user.program && (access === 'read' || user.program.role === 'admin')) {
+    await programBranch(db, user.program, id);
+    return id;
+  }
+  throw notFound();
+}
+
+/**
+ * The branches a call on one donation (by its id) may reach: the caller's own and, for program staff, the donation's
+ * branch when assertBranch admits it. The services then constrain the donation to these branches as before.
+ */
+export async function donationReach(db: DbOrTx, user: AuthUser, donationId: string, access: BranchAccess): Promise<string[]> {
+  if (!user.program || !UUID.test(donationId)) return user.branchIds;
+  const [row] = await queryRows<{ branch_id: string }>(db, sql`select branch_id from donations where id = ${donationId}::uuid`);
+  if (!row || user.branchIds.includes(row.branch_id)) return user.branchIds;
+  return [...user.branchIds, await assertBranch(db, user, row.branch_id, access)];
 }

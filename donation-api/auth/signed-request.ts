@@ -26,18 +26,10 @@ export type SignedRequestPayload = {
 };
 
 export type SignedRequestFailure =
-  | 'malformed'
-  | 'bad_signature'
-  | 'bad_algorithm'
-  | 'bad_payload'
-  | 'expired'
-  | 'issued_in_future'
-  | 'no_identity'
-  | 'context_mismatch';
+  'malformed' | 'bad_signature' | 'bad_algorithm' | 'bad_payload' | 'expired' | 'issued_in_future' | 'no_identity' | 'context_mismatch';
 
 export type SignedRequestResult =
-  | { ok: true; payload: SignedRequestPayload; identity: string }
-  | { ok: false; reason: SignedRequestFailure };
+  { ok: true; payload: SignedRequestPayload; identity: string } | { ok: false; reason: SignedRequestFailure };
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 // Ids the chat tools use are numeric or short opaque strings; anything else is refused before it reaches SQL.
@@ -62,7 +54,8 @@ export function verifySignedRequest(
   secret: string,
   opts: { now: Date; contextId?: string; maxAgeSec?: number; futureSkewSec?: number },
 ): SignedRequestResult {
-  if (typeof signedRequest !== 'string' || signedRequest.length === 0 || signedRequest.length > SIGNED_REQUEST_MAX_LENGTH) return { ok: false, reason: 'malformed' };
+  if (typeof signedRequest !== 'string' || signedRequest.length === 0 || signedRequest.length > SIGNED_REQUEST_MAX_LENGTH)
+    return { ok: false, reason: 'malformed' };
   if (!secret) return { ok: false, reason: 'bad_signature' };
   const parts = signedRequest.split('.');
   if (parts.length !== 2) return { ok: false, reason: 'malformed' };

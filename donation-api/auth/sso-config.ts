@@ -37,16 +37,26 @@ const opt = z
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 const optUrl = opt.pipe(z.url({ protocol: /^https?$/ }).optional());
 
-const ssoEnvSchema = z.object({
+export const ssoEnvSchema = z.object({
   AAD_CLIENT_ID: opt,
-  AAD_TENANT_ID: opt.pipe(z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id or domain').optional()),
+  AAD_TENANT_ID: opt.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id or domain')
+      .optional(),
+  ),
   AAD_WELL_KNOWN_URL: optUrl,
   AAD_B2C_CLIENT_ID: opt,
   AAD_B2C_SIGN_IN_NAME: opt,
   AAD_B2C_SIGN_IN_AUTH: optUrl,
   AAD_B2C_FORGOT_PASSWORD_NAME: opt,
   AAD_B2C_FORGOT_PASSWORD_AUTH: optUrl,
-  AAD_B2C_AUTH_DOMAIN: opt.pipe(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name').optional()),
+  AAD_B2C_AUTH_DOMAIN: opt.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name')
+      .optional(),
+  ),
   AAD_B2C_WELL_KNOWN_URL: optUrl,
   WORKPLACE_RFP_APP_ID: opt,
   WORKPLACE_RFP_APP_SECRET: opt,
@@ -69,16 +79,22 @@ export function ssoConfigFromEnv(env: Record<string, string | undefined> = proce
   const e = ssoEnvSchema.parse(env);
   const config: SsoConfig = {
     workplace: {},
-    facebookUser: { showEmptyPage: e.SHOW_EMPTY_PAGE_FOR_FACEBOOK_USER ?? false, message: e.MESSAGE_FOR_FACEBOOK_USER, url: e.URL_FOR_FACEBOOK_USER },
+    facebookUser: {
+      showEmptyPage: e.SHOW_EMPTY_PAGE_FOR_FACEBOOK_USER ?? false,
+      message: e.MESSAGE_FOR_FACEBOOK_USER,
+      url: e.URL_FOR_FACEBOOK_USER,
+    },
     clockToleranceSec: e.SSO_CLOCK_TOLERANCE_SECONDS,
   };
 
-  const aadWellKnown = e.AAD_WELL_KNOWN_URL ?? (e.AAD_TENANT_ID ? `https://login.microsoftonline.com/${e.AAD_TENANT_ID}${WELL_KNOWN}` : undefined);
+  const aadWellKnown =
+    e.AAD_WELL_KNOWN_URL ?? (e.AAD_TENANT_ID ? `https://login.microsoftonline.com/${e.AAD_TENANT_ID}${WELL_KNOWN}` : undefined);
   if (e.AAD_CLIENT_ID && aadWellKnown) {
     config.aad = { id: 'aad', loginType: LoginType.AAD, clientId: e.AAD_CLIENT_ID, wellKnownUrl: aadWellKnown, tenantId: e.AAD_TENANT_ID };
   }
 
-  const b2cWellKnown = e.AAD_B2C_WELL_KNOWN_URL ?? defaultB2cWellKnown(e.AAD_B2C_SIGN_IN_AUTH, e.AAD_B2C_AUTH_DOMAIN, e.AAD_B2C_SIGN_IN_NAME);
+  const b2cWellKnown =
+    e.AAD_B2C_WELL_KNOWN_URL ?? defaultB2cWellKnown(e.AAD_B2C_SIGN_IN_AUTH, e.AAD_B2C_AUTH_DOMAIN, e.AAD_B2C_SIGN_IN_NAME);
   if (e.AAD_B2C_CLIENT_ID && b2cWellKnown) {
     config.aadb2c = {
       id: 'aadb2c',
@@ -93,8 +109,10 @@ export function ssoConfigFromEnv(env: Record<string, string | undefined> = proce
     };
   }
 
-  if (e.WORKPLACE_RFP_APP_ID && e.WORKPLACE_RFP_APP_SECRET) config.workplace.rfp = { appId: e.WORKPLACE_RFP_APP_ID, appSecret: e.WORKPLACE_RFP_APP_SECRET };
-  if (e.WORKPLACE_INFO_APP_ID && e.WORKPLACE_INFO_APP_SECRET) config.workplace.info = { appId: e.WORKPLACE_INFO_APP_ID, appSecret: e.WORKPLACE_INFO_APP_SECRET };
+  if (e.WORKPLACE_RFP_APP_ID && e.WORKPLACE_RFP_APP_SECRET)
+    config.workplace.rfp = { appId: e.WORKPLACE_RFP_APP_ID, appSecret: e.WORKPLACE_RFP_APP_SECRET };
+  if (e.WORKPLACE_INFO_APP_ID && e.WORKPLACE_INFO_APP_SECRET)
+    config.workplace.info = { appId: e.WORKPLACE_INFO_APP_ID, appSecret: e.WORKPLACE_INFO_APP_SECRET };
   return config;
 }
 
@@ -112,10 +130,6 @@ function defaultB2cWellKnown(signInAuth?: string, authDomain?: string, signInNam
 }
 
 export const EMPTY_SSO_CONFIG: SsoConfig = { workplace: {}, facebookUser: { showEmptyPage: false }, clockToleranceSec: 60 };
-
-export function ssoProvider(config: SsoConfig | undefined, id: SsoProviderId): OidcProviderConfig | undefined {
-  return config?.[id];
-}
 
 /** GET /api/config/auth-config: what the login page may know. Never a secret. */
 export function publicAuthConfig(config: SsoConfig | undefined) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
+import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { AuthUser } from '../context';
 
 export function hashToken(token: string): string {
@@ -17,11 +18,17 @@ export async function issueToken(db: DbOrTx, userId: string, ttlHours: number, n
 }
 
 export async function revokeToken(db: DbOrTx, tokenId: string, now: Date) {
-  await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
 }
 
 export async function revokeAllTokens(db: DbOrTx, userId: string, now: Date) {
-  await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
 
 /** The user behind a live (unrevoked, unexpired) token, with their branches; null otherwise. */
@@ -37,7 +44,10 @@ export async function userForToken(db: DbOrTx, token: string, now: Date): Promis
       locale: users.locale,
       disabled: users.disabled,
       // The caller's branches in the same round trip: this runs on every authenticated call.
-      branchIds: sql<string[]>`coalesce((select array_agg(ub.branch_id::text order by ub.position, ub.branch_id) from user_branches ub where ub.user_id = ${users.id}), '{}')`,
+      branchIds: sql<
+        string[]
+      >`coalesce((select array_agg(ub.branch_id::text order by ub.position, ub.branch_id) from user_branches ub where ub.user_id = ${users.id}), '{}')`,
+      program: sql<ProgramAccess | null>`(select json_build_object('role', pr.role, 'provinces', pr.provinces) from program_roles pr where pr.user_id = ${users.id})`,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

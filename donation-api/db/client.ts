@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { logger } from '../logger';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,7 +53,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash
   // the process: pg emits 'error' on the pool, and the next query opens a fresh connection.
-  pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'PostgreSQL idle connection error'));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
@@ -60,8 +62,13 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+  // One process per folder (pglite-lock.ts): throws DatabaseInUseError naming the holder.
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   const client = await PGlite.create(dataDir ?? undefined, {
     parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+  }).catch(async (err: unknown) => {
+    await unlock();
+    throw err;
   });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
@@ -69,6 +76,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     kind: 'pglite',
     close: async () => {
       if (!client.closed) await client.close();
+      await unlock();
     },
   };
 }

@@ -34,6 +34,12 @@ export async function ensureReferenceData(db: Db) {
   await db.insert(ghgFactorSets).values({ version: GHG_FACTORS_V1.version, source: GHG_FACTORS_V1.source }).onConflictDoNothing();
   await db
     .insert(ghgFactors)
-    .values(DEFAULT_CATEGORIES.map((c) => ({ version: GHG_FACTORS_V1.version, categoryId: c.id, kgCo2ePerLb: GHG_FACTORS_V1.kgPerLb[c.name] ?? 0 })))
+    .values(
+      DEFAULT_CATEGORIES.map((c) => ({
+        version: GHG_FACTORS_V1.version,
+        categoryId: c.id,
+        kgCo2ePerLb: GHG_FACTORS_V1.kgPerLb[c.name] ?? 0,
+      })),
+    )
     .onConflictDoNothing();
 }

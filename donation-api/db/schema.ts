@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text,
-  timestamp, uniqueIndex, uuid,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -9,25 +21,31 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  // Stored lower-cased; logins compare lower-cased.
-  username: text('username').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash'),
-  loginType: smallint('login_type').notNull().default(1),
-  locale: text('locale').notNull().default('en'),
-  workplace: boolean('workplace').notNull().default(false),
-  // Identity-provider subject (object id) for single sign-on users.
-  objectId: text('object_id'),
-  // Chat-tool identity for the embedded mode.
-  workplaceId: text('workplace_id'),
-  disabled: boolean('disabled').notNull().default(false),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('users_username_key').on(t.username),
-  index('users_email_idx').on(sql`lower(${t.email})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Stored lower-cased; logins compare lower-cased.
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    loginType: smallint('login_type').notNull().default(1),
+    locale: text('locale').notNull().default('en'),
+    workplace: boolean('workplace').notNull().default(false),
+    // Identity-provider subject (object id) for single sign-on users.
+    objectId: text('object_id'),
+    // Chat-tool identity for the embedded mode.
+    workplaceId: text('workplace_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    // Forgot-password: the mailed password works beside the current one until either is used (then the other is dropped).
+    pendingPasswordHash: text('pending_password_hash'),
+    pendingPasswordAt: timestamp('pending_password_at', { withTimezone: true }),
+    // The user opted out of the monthly reminder e-mails (issue 8).
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_email_idx').on(sql`lower(${t.email})`)],
+);
 
 export const branches = pgTable('branches', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -51,15 +69,44 @@ export const branches = pgTable('branches', {
   numVolunteers: integer('num_volunteers'),
   numServedInPreviousYear: integer('num_served_in_previous_year'),
   totalPoundsDistributedAnnually: doublePrecision('total_pounds_distributed_annually'),
+  // Issue 9: a deactivated branch keeps its history but leaves the oversight screens from this month on.
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   ...timestamps,
 });
 
-export const userBranches = pgTable('user_branches', {
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  branchId: uuid('branch_id').notNull().references(() => branches.id, { onDelete: 'cascade' }),
-  // Order in which the user's branches are listed; the first is the default branch.
-  position: integer('position').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.userId, t.branchId] }), index('user_branches_branch_idx').on(t.branchId)]);
+export const userBranches = pgTable(
+  'user_branches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    // Order in which the user's branches are listed; the first is the default branch.
+    position: integer('position').notNull().default(0),
+    // Issue 9: a branch lead may invite colleagues to this branch (and only this one).
+    lead: boolean('lead').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchId] }), index('user_branches_branch_idx').on(t.branchId)],
+);
+
+/**
+ * Program staff (issue 8): 'admin' sees and acts on every branch, 'coordinator' sees the branches of its provinces.
+ * Checked on every call through the token lookup (donation-api/auth/program-scope.ts).
+ */
+export const programRoles = pgTable('program_roles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  provinces: text('provinces')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  grantedBy: text('granted_by'),
+  ...timestamps,
+});
 
 export const retailers = pgTable('retailers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -68,7 +115,9 @@ export const retailers = pgTable('retailers', {
 
 export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
-  retailerId: uuid('retailer_id').notNull().references(() => retailers.id),
+  retailerId: uuid('retailer_id')
+    .notNull()
+    .references(() => retailers.id),
   name: text('name').notNull(),
 });
 
@@ -86,11 +135,21 @@ export const campaigns = pgTable('campaigns', {
 });
 
 /** Which stores serve which branch, per program (the RFP row for the default program). */
-export const branchStores = pgTable('branch_stores', {
-  branchId: uuid('branch_id').notNull().references(() => branches.id, { onDelete: 'cascade' }),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  campaignId: uuid('campaign_id').notNull().references(() => campaigns.id),
-}, (t) => [primaryKey({ columns: [t.branchId, t.campaignId, t.storeId] })]);
+export const branchStores = pgTable(
+  'branch_stores',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.campaignId, t.storeId] })],
+);
 
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey(),
@@ -107,57 +166,94 @@ export const ghgFactorSets = pgTable('ghg_factor_sets', {
 });
 
 /** kg CO2e avoided per pound donated, per category, per factor set. */
-export const ghgFactors = pgTable('ghg_factors', {
-  version: integer('version').notNull().references(() => ghgFactorSets.version),
-  categoryId: integer('category_id').notNull().references(() => categories.id),
-  kgCo2ePerLb: doublePrecision('kg_co2e_per_lb').notNull(),
-}, (t) => [primaryKey({ columns: [t.version, t.categoryId] })]);
+export const ghgFactors = pgTable(
+  'ghg_factors',
+  {
+    version: integer('version')
+      .notNull()
+      .references(() => ghgFactorSets.version),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    kgCo2ePerLb: doublePrecision('kg_co2e_per_lb').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.categoryId] })],
+);
 
-export const donations = pgTable('donations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  branchId: uuid('branch_id').notNull().references(() => branches.id),
-  campaignId: uuid('campaign_id').notNull().references(() => campaigns.id),
-  storeId: uuid('store_id').notNull().references(() => stores.id),
-  date: date('date', { mode: 'string' }).notNull(),
-  source: smallint('source').notNull(),
-  weight: doublePrecision('weight').notNull(),
-  weightUnit: smallint('weight_unit').notNull(),
-  weightInPounds: doublePrecision('weight_in_pounds').notNull(),
-  ghgKgCo2e: doublePrecision('ghg_kg_co2e'),
-  ghgFactorVersion: integer('ghg_factor_version'),
-  createdBy: text('created_by'),
-  createdByUserId: uuid('created_by_user_id'),
-  updatedBy: text('updated_by'),
-  updatedByUserId: uuid('updated_by_user_id'),
-  ...timestamps,
-}, (t) => [
-  index('donations_branch_date_idx').on(t.branchId, t.date),
-  index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
-]);
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    source: smallint('source').notNull(),
+    weight: doublePrecision('weight').notNull(),
+    weightUnit: smallint('weight_unit').notNull(),
+    weightInPounds: doublePrecision('weight_in_pounds').notNull(),
+    ghgKgCo2e: doublePrecision('ghg_kg_co2e'),
+    ghgFactorVersion: integer('ghg_factor_version'),
+    createdBy: text('created_by'),
+    createdByUserId: uuid('created_by_user_id'),
+    updatedBy: text('updated_by'),
+    updatedByUserId: uuid('updated_by_user_id'),
+    // Optimistic concurrency: every update adds 1; a PUT naming an older version is a conflict (409).
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('donations_branch_date_idx').on(t.branchId, t.date),
+    index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
+    // The program's month view (issue 8) reads one month of every branch: a range of dates, summed by branch. The
+    // source and pounds make it an index-only scan.
+    index('donations_date_branch_idx').on(t.date, t.branchId, t.source, t.weightInPounds),
+  ],
+);
 
-export const donationCategories = pgTable('donation_categories', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  donationId: uuid('donation_id').notNull().references(() => donations.id, { onDelete: 'cascade' }),
-  categoryId: integer('category_id').notNull().references(() => categories.id),
-  fraction: doublePrecision('fraction').notNull(),
-}, (t) => [uniqueIndex('donation_categories_donation_category_key').on(t.donationId, t.categoryId)]);
+export const donationCategories = pgTable(
+  'donation_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    fraction: doublePrecision('fraction').notNull(),
+  },
+  (t) => [uniqueIndex('donation_categories_donation_category_key').on(t.donationId, t.categoryId)],
+);
 
 /**
  * One row per (branch, year, month). Every donation write locks this row (SELECT … FOR UPDATE) in its
  * transaction, so a submit and concurrent writes serialize.
  */
-export const monthSubmissions = pgTable('month_submissions', {
-  branchId: uuid('branch_id').notNull().references(() => branches.id, { onDelete: 'cascade' }),
-  year: integer('year').notNull(),
-  month: integer('month').notNull(),
-  submitted: boolean('submitted').notNull().default(false),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  submittedBy: text('submitted_by'),
-  submittedByUserId: uuid('submitted_by_user_id'),
-  comments: text('comments'),
-  reopenedAt: timestamp('reopened_at', { withTimezone: true }),
-  reopenReason: text('reopen_reason'),
-}, (t) => [primaryKey({ columns: [t.branchId, t.year, t.month] })]);
+export const monthSubmissions = pgTable(
+  'month_submissions',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    submitted: boolean('submitted').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedBy: text('submitted_by'),
+    submittedByUserId: uuid('submitted_by_user_id'),
+    comments: text('comments'),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenReason: text('reopen_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.year, t.month] })],
+);
 
 export const contacts = pgTable('contacts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -169,10 +265,14 @@ export const contacts = pgTable('contacts', {
 export const feedback = pgTable('feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').references(() => users.id),
-  contactId: uuid('contact_id').notNull().references(() => contacts.id),
+  contactId: uuid('contact_id')
+    .notNull()
+    .references(() => contacts.id),
   message: text('message').notNull(),
   contactEmail: text('contact_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // pending (stored, mail not yet tried) | sent | outbox | failed: the mail goes after the row commits.
+  mailStatus: text('mail_status').notNull().default('sent'),
 });
 
 /** Every mail the app sends; without SMTP_URL it stays here (and in the log) as the outbox. */
@@ -187,16 +287,22 @@ export const sentMail = pgTable('sent_mail', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const apiTokens = pgTable('api_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  // SHA-256 of the token, hex; the token itself is never stored.
-  tokenHash: text('token_hash').notNull(),
-  botSource: text('bot_source'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)]);
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the token, hex; the token itself is never stored.
+    tokenHash: text('token_hash').notNull(),
+    botSource: text('bot_source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
 
 /** Failed-login counters per key (username or address), for slowing and refusing brute force. */
 export const loginAttempts = pgTable('login_attempts', {
@@ -206,18 +312,27 @@ export const loginAttempts = pgTable('login_attempts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  userId: uuid('user_id'),
-  actor: text('actor'),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  branchId: uuid('branch_id'),
-  before: jsonb('before'),
-  after: jsonb('after'),
-}, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    actor: text('actor'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    branchId: uuid('branch_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // The branch history and the program-wide log read newest first.
+    index('audit_log_branch_at_idx').on(t.branchId, t.at),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
 
 /** Small settings: login-page background data, and the like. */
 export const appSettings = pgTable('app_settings', {
@@ -225,17 +340,8 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
 });
 
-/** One-time e-mail codes that link a chat identity (or confirm a sign-in) to an account. */
-export const loginChallenges = pgTable('login_challenges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  // SHA-256 of the code; the code itself only travels by mail.
-  codeHash: text('code_hash').notNull(),
-  // The chat identity (or other subject) the code will link on success.
-  subject: text('subject'),
-  botSource: text('bot_source'),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('login_challenges_user_idx').on(t.userId)]);
+// Issue 9's tables (invitations, store requests) live in their own file, exported with the rest.
+export * from './schema-people';
+export * from './schema-totals';
+export * from './schema-workflow';
+export * from './schema-auth';

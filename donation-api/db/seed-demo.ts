@@ -4,125 +4,37 @@ import { sql } from 'drizzle-orm';
 import { RFP_CAMPAIGN_ID, LoginType, Source, WeightUnit } from '@/lib/domain/enums';
 import { toPounds } from '@/lib/domain/weight';
 import { ghgKgCo2e, newestGhgFactors } from '../services/ghg';
-import type { Db, Tx } from './client';
+import type { Db } from './client';
 import { ensureReferenceData } from './reference-data';
-import { appSettings, banners, branches, branchStores, campaigns, contacts, donationCategories, donations, monthSubmissions, retailers, stores, userBranches, users } from './schema';
+import {
+  appSettings,
+  banners,
+  branches,
+  branchStores,
+  campaigns,
+  contacts,
+  donationCategories,
+  donations,
+  monthSubmissions,
+  programRoles,
+  reopenRequests,
+  retailers,
+  stores,
+  userBranches,
+  users,
+} from './schema';
 import { BG_DATA_KEY, DEFAULT_BG_DATA } from '../services/bg-data';
+import { BRANCHES, FEEDBACK_TOPICS, RETAILERS } from './demo-data';
+import { insertInBatches, mulberry32, randomSplit } from './demo-helpers';
+import { seedProgramBranches } from './demo-program-branches';
 
 export const DEMO_PASSWORD = 'Demo-2026';
 
-// The feedback topics of section 3 are the contacts a user writes to.
-const FEEDBACK_TOPICS = [
-  'Individual Donations', 'Partnerships', 'Corporate Food Donations', 'Testing', 'Grants', 'Development News', 'After The Bell Program',
-  'Retail Food Program', 'Media', 'General Inquiry', 'Marketplace/Group Purchasing Program', 'Ignite/Workplace', 'Communication',
-];
-
-const RETAILERS: Record<string, string[]> = {
-  'Loblaw Companies': ['No Frills', 'Loblaws', 'Zehrs', 'Provigo', 'Maxi'],
-  'Sobeys Inc.': ['Sobeys', 'IGA', 'FreshCo', 'Foodland'],
-  'Metro Inc.': ['Metro', 'Food Basics', 'Super C'],
-  'Walmart Canada': [],
-  'Costco Wholesale': [],
-};
-
-type StoreSpec = [retailer: string, banner: string | null, name: string, number: string];
-
-const BRANCHES = [
-  {
-    key: 'toronto',
-    branch: {
-      name: 'Toronto Community Food Bank', email: 'info@torontofoodbank.example.org', phoneNumber: '416-555-0142', province: 'ON', city: 'Toronto',
-      address1: '191 New Toronto St', postalCode: 'M8V 2E7', lat: 43.6006, lng: -79.5054, website: 'https://torontofoodbank.example.org',
-      operatingHours: 'Mon–Fri 9:00–17:00\nSat 10:00–14:00\nSun closed', contactName: 'Priya Raman', contactTitle: 'Retail Program Coordinator',
-      contactEmail: 'priya.raman@torontofoodbank.example.org', contactPhoneNumber: '416-555-0143', numStaff: 42, numVolunteers: 610,
-      numServedInPreviousYear: 48000, totalPoundsDistributedAnnually: 3200000,
-    },
-    stores: [
-      ['Loblaw Companies', 'No Frills', 'Queen St W', '3021'],
-      ['Loblaw Companies', 'Loblaws', 'Maple Leaf Gardens', '1092'],
-      ['Loblaw Companies', 'Zehrs', 'Etobicoke', '0571'],
-      ['Sobeys Inc.', 'FreshCo', 'Parkdale', '9734'],
-      ['Sobeys Inc.', 'Sobeys', 'Liberty Village', '4417'],
-      ['Metro Inc.', 'Metro', 'Bloor St W', '0163'],
-      ['Metro Inc.', 'Food Basics', 'Dufferin Mall', '0688'],
-      ['Walmart Canada', null, 'Dufferin Mall', '3106'],
-      ['Costco Wholesale', null, 'Etobicoke', '0524'],
-    ] as StoreSpec[],
-  },
-  {
-    key: 'quebec',
-    branch: {
-      name: 'Banque alimentaire de Québec', email: 'info@banquealimentaire-quebec.example.org', phoneNumber: '418-555-0175', province: 'QC', city: 'Québec',
-      address1: '1500 rue Cyrille-Duquet', postalCode: 'G1N 2E5', lat: 46.8011, lng: -71.2871, website: 'https://banquealimentaire-quebec.example.org',
-      operatingHours: 'Lun–ven 8 h 30 – 16 h 30\nSam 9 h – 12 h\nDim fermé', contactName: 'Mathieu Tremblay', contactTitle: 'Coordonnateur du programme de détail',
-      contactEmail: 'mathieu.tremblay@banquealimentaire-quebec.example.org', contactPhoneNumber: '418-555-0176', numStaff: 18, numVolunteers: 240,
-      numServedInPreviousYear: 21000, totalPoundsDistributedAnnually: 1400000,
-    },
-    stores: [
-      ['Loblaw Companies', 'Provigo', 'Rue Saint-Jean', '8811'],
-      ['Loblaw Companies', 'Maxi', 'Boulevard Hamel', '8702'],
-      ['Sobeys Inc.', 'IGA', 'Sainte-Foy', '8154'],
-      ['Metro Inc.', 'Metro', 'Limoilou', '0291'],
-      ['Metro Inc.', 'Super C', 'Charlesbourg', '0937'],
-      ['Walmart Canada', null, 'Lebourgneuf', '3185'],
-      ['Costco Wholesale', null, 'Québec', '0308'],
-    ] as StoreSpec[],
-  },
-  {
-    key: 'halifax',
-    branch: {
-      name: 'Halifax Community Food Bank', email: 'info@halifaxfoodbank.example.org', phoneNumber: '902-555-0119', province: 'NS', city: 'Halifax',
-      address1: '6040 Almon St', postalCode: 'B3K 1T8', lat: 44.6558, lng: -63.6009, website: 'https://halifaxfoodbank.example.org',
-      operatingHours: 'Mon–Fri 9:00–16:00\nSat–Sun closed', contactName: 'Grace MacLeod', contactTitle: 'Operations Manager',
-      contactEmail: 'grace.macleod@halifaxfoodbank.example.org', contactPhoneNumber: '902-555-0120', numStaff: 9, numVolunteers: 130,
-      numServedInPreviousYear: 9500, totalPoundsDistributedAnnually: 650000,
-    },
-    stores: [
-      ['Sobeys Inc.', 'Sobeys', 'Spring Garden Rd', '0712'],
-      ['Sobeys Inc.', 'Foodland', 'Dartmouth', '0745'],
-      ['Loblaw Companies', 'No Frills', 'Quinpool Rd', '3904'],
-      ['Walmart Canada', null, 'Mumford Rd', '3091'],
-      ['Costco Wholesale', null, 'Dartmouth Crossing', '0551'],
-    ] as StoreSpec[],
-  },
-];
-
-/** Small deterministic generator, so every demo database tells the same story. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Whole-percent shares over 1 to 4 food categories, totalling 100. */
-function randomSplit(rand: () => number): { categoryId: number; fraction: number }[] {
-  const food = [1, 2, 3, 4, 5, 6, 7, 8];
-  const n = 1 + Math.floor(rand() * 4);
-  const picked: number[] = [];
-  while (picked.length < n) {
-    const c = food[Math.floor(rand() * food.length)];
-    if (!picked.includes(c)) picked.push(c);
-  }
-  const weights = picked.map(() => 1 + rand() * 4);
-  const total = weights.reduce((a, b) => a + b, 0);
-  const percents = weights.map((w) => Math.max(1, Math.floor((w / total) * 100)));
-  percents[0] += 100 - percents.reduce((a, b) => a + b, 0);
-  return picked.map((categoryId, i) => ({ categoryId, fraction: percents[i] / 100 })).sort((a, b) => a.categoryId - b.categoryId);
-}
-
-async function insertInBatches<T>(tx: Tx, rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
 /**
  * Demo data for a fresh database: users demo and demo2 (password Demo-2026), the single sign-on users
- * employee (work account) and partner (customer identity), three branches (Ontario,
- * Quebec, Nova Scotia), real Canadian retailers and banners, and two calendar years of donations up to
+ * employee (work account) and partner (customer identity), the program administrator program and the Ontario
+ * coordinator ontario (Demo-2026), three branches (Ontario,
+ * Quebec, Nova Scotia) plus the program's 21 (demo-program-branches.ts), real Canadian retailers and banners, and two calendar years of donations up to
  * today, every month submitted except the current one and the one before. Does nothing (answers false)
  * when any user exists.
  */
@@ -140,7 +52,14 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
 
     await tx.insert(appSettings).values({ key: BG_DATA_KEY, value: DEFAULT_BG_DATA }).onConflictDoNothing();
     await tx.insert(contacts).values(
-      FEEDBACK_TOPICS.map((name, i) => ({ name, emailAddress: `${name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}@example.org`, displayOrder: i + 1 })),
+      FEEDBACK_TOPICS.map((name, i) => ({
+        name,
+        emailAddress: `${name
+          .toLowerCase()
+          .replace(/[^a-z]+/g, '-')
+          .replace(/^-|-$/g, '')}@example.org`,
+        displayOrder: i + 1,
+      })),
     );
 
     // Retailers and banners, shared by every branch.
@@ -150,7 +69,10 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       const [r] = await tx.insert(retailers).values({ name }).returning({ id: retailers.id });
       retailerIds.set(name, r.id);
       if (bannerNames.length) {
-        const rows = await tx.insert(banners).values(bannerNames.map((b) => ({ retailerId: r.id, name: b }))).returning({ id: banners.id, name: banners.name });
+        const rows = await tx
+          .insert(banners)
+          .values(bannerNames.map((b) => ({ retailerId: r.id, name: b })))
+          .returning({ id: banners.id, name: banners.name });
         for (const b of rows) bannerIds.set(b.name, b.id);
       }
     }
@@ -162,9 +84,19 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       branchIds.set(spec.key, b.id);
       const rows = await tx
         .insert(stores)
-        .values(spec.stores.map(([retailer, banner, name, number]) => ({ name, number, retailerId: retailerIds.get(retailer)!, bannerId: banner ? bannerIds.get(banner)! : null })))
+        .values(
+          spec.stores.map(([retailer, banner, name, number]) => ({
+            name,
+            number,
+            retailerId: retailerIds.get(retailer)!,
+            bannerId: banner ? bannerIds.get(banner)! : null,
+          })),
+        )
         .returning({ id: stores.id });
-      storesOf.set(b.id, rows.map((r) => r.id));
+      storesOf.set(
+        b.id,
+        rows.map((r) => r.id),
+      );
       await tx.insert(branchStores).values(rows.map((r) => ({ branchId: b.id, storeId: r.id, campaignId: RFP_CAMPAIGN_ID })));
     }
 
@@ -200,6 +132,19 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       { userId: partner.id, branchId: branchIds.get('halifax')!, position: 0 },
     ]);
 
+    // Program staff (issue 8): a program administrator and an Ontario coordinator, members of no branch.
+    const [program, ontario] = await tx
+      .insert(users)
+      .values([
+        { username: 'program', email: 'program@foodbanks.example.org', passwordHash, loginType: LoginType.Admin, locale: 'en' },
+        { username: 'ontario', email: 'ontario@foodbanks.example.org', passwordHash, loginType: LoginType.Admin, locale: 'fr' },
+      ])
+      .returning({ id: users.id });
+    await tx.insert(programRoles).values([
+      { userId: program.id, role: 'admin', grantedBy: 'demo data' },
+      { userId: ontario.id, role: 'coordinator', provinces: ['ON'], grantedBy: 'demo data' },
+    ]);
+
     // Donations: two calendar years up to today.
     const donationRows: (typeof donations.$inferInsert)[] = [];
     const categoryRows: (typeof donationCategories.$inferInsert)[] = [];
@@ -219,7 +164,13 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
             const date = `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
             const none = rand() < 0.05;
             const unitRoll = rand();
-            const unit = none ? WeightUnit.Pounds : unitRoll < 0.7 ? WeightUnit.Pounds : unitRoll < 0.9 ? WeightUnit.Kilogram : WeightUnit.BananaBox;
+            const unit = none
+              ? WeightUnit.Pounds
+              : unitRoll < 0.7
+                ? WeightUnit.Pounds
+                : unitRoll < 0.9
+                  ? WeightUnit.Kilogram
+                  : WeightUnit.BananaBox;
             const weight = none
               ? 0
               : unit === WeightUnit.BananaBox
@@ -230,9 +181,21 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
             const id = randomUUID();
             const who = owner(branchId);
             donationRows.push({
-              id, branchId, campaignId, storeId, date, source, weight, weightUnit: unit, weightInPounds,
-              ghgKgCo2e: factors ? ghgKgCo2e(weightInPounds, split, factors) : null, ghgFactorVersion: factors?.version ?? null,
-              createdBy: who.email, createdByUserId: who.id, updatedBy: who.email, updatedByUserId: who.id,
+              id,
+              branchId,
+              campaignId,
+              storeId,
+              date,
+              source,
+              weight,
+              weightUnit: unit,
+              weightInPounds,
+              ghgKgCo2e: factors ? ghgKgCo2e(weightInPounds, split, factors) : null,
+              ghgFactorVersion: factors?.version ?? null,
+              createdBy: who.email,
+              createdByUserId: who.id,
+              updatedBy: who.email,
+              updatedByUserId: who.id,
             });
             for (const c of split) categoryRows.push({ donationId: id, ...c });
           };
@@ -247,18 +210,37 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
           if (idx <= todayIndex - 2) {
             const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
             submissionRows.push({
-              branchId, year: y, month: m, submitted: true,
+              branchId,
+              year: y,
+              month: m,
+              submitted: true,
               submittedAt: new Date(Date.UTC(next.y, next.m - 1, 8 + Math.floor(rand() * 6), 14, 30)),
-              submittedBy: owner(branchId).email, submittedByUserId: owner(branchId).id,
+              submittedBy: owner(branchId).email,
+              submittedByUserId: owner(branchId).id,
               comments: rand() < 0.25 ? 'Two stores were closed for renovations part of the month.' : null,
             });
           }
         }
       }
     }
-    await insertInBatches(tx, donationRows, 500, (b) => tx.insert(donations).values(b));
-    await insertInBatches(tx, categoryRows, 1000, (b) => tx.insert(donationCategories).values(b));
-    await insertInBatches(tx, submissionRows, 500, (b) => tx.insert(monthSubmissions).values(b));
+    await insertInBatches(donationRows, 500, (b) => tx.insert(donations).values(b));
+    await insertInBatches(categoryRows, 1000, (b) => tx.insert(donationCategories).values(b));
+    await insertInBatches(submissionRows, 500, (b) => tx.insert(monthSubmissions).values(b));
+
+    // The program's demo (issue 8): 21 more food banks across the provinces, submitted, late and behind.
+    await seedProgramBranches(tx, { today, bananaBoxLbs: opts.bananaBoxLbs, factors, retailerIds, bannerIds });
+    // An open reopening request (issue 8) for /program: by `demo`, on a submitted month of Toronto seven months back
+    // (every month up to the one before last is submitted; the browser tests use more recent ones).
+    const back = monthIndex(today.year, today.month) - 7;
+    await tx.insert(reopenRequests).values({
+      branchId: torontoId,
+      year: Math.floor(back / 12),
+      month: (back % 12) + 1,
+      reason: 'A late donation from the Queen St W store was found after we submitted: 320 lb of produce to add.',
+      requestedBy: demo.email,
+      requestedByUserId: demo.id,
+      requestedAt: new Date(opts.today.getTime() - 2 * 86_400_000),
+    });
     return true;
   });
 }

@@ -6,12 +6,13 @@ import { newRouter } from '../router';
 import { createDonation, listMonthDonations } from '../services/donations';
 import { isMonthSubmitted, lastSubmissionDate, monthComments, monthlyReports } from '../services/reports';
 import { submitMonth } from '../services/submissions';
+import { mailSubmitConfirmation } from '../services/submit-mail';
 import { CampaignDonationSchema, DonationSchema, json, MonthlyReportSchema } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, writeContext, yearParam } from './params';
 
 export const branchDonationsRoutes = newRouter();
 
-const security = [{ bearer: [] }];
+const security = [{ bearerAuth: [] }];
 const branchYear = z.object({ branchId: uuidParam, year: yearParam });
 const branchYearMonth = z.object({ branchId: uuidParam, year: yearParam, month: monthParam });
 const saveBody = { required: true, content: { 'application/json': { schema: saveDonationBodySchema } } };
@@ -23,13 +24,16 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/donations/last-submission-date',
+    summary: 'When the branch last submitted a month',
+    tags: ['Donations'],
+    operationId: 'getLastSubmissionDate',
     security,
     request: { params: z.object({ branchId: uuidParam }) },
     responses: { 200: json(z.object({ date: z.string() }), 'Last submission'), 204: { description: 'Never submitted' }, ...errorResponses },
   }),
   async (c) => {
     const { branchId } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
     const date = await lastSubmissionDate(c.get('deps').db, branchId);
     if (!date) return c.body(null, 204);
     return c.json({ date }, 200);
@@ -38,41 +42,76 @@ branchDonationsRoutes.openapi(
 
 // GET /api/branch/{branchId}/donations/{year}/aggregate - the twelve monthly report rows of a year
 branchDonationsRoutes.openapi(
-  createRoute({ method: 'get', path: '/branch/{branchId}/donations/{year}/aggregate', security, request: { params: branchYear }, responses: { 200: json(z.array(MonthlyReportSchema), 'Monthly reports'), ...errorResponses } }),
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/donations/{year}/aggregate',
+    summary: 'The twelve monthly report rows of a year',
+    tags: ['Donations'],
+    operationId: 'listMonthlyReports',
+    security,
+    request: { params: branchYear },
+    responses: { 200: json(z.array(MonthlyReportSchema), 'Monthly reports'), ...errorResponses },
+  }),
   async (c) => {
     const { branchId, year } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
     return c.json(await monthlyReports(c.get('deps').db, branchId, year), 200);
   },
 );
 
 // GET /api/branch/{branchId}/donations/{year}/{month} - RFP donations of a month
 branchDonationsRoutes.openapi(
-  createRoute({ method: 'get', path: '/branch/{branchId}/donations/{year}/{month}', security, request: { params: branchYearMonth }, responses: { 200: json(z.array(DonationSchema), 'Donations'), ...errorResponses } }),
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/donations/{year}/{month}',
+    summary: 'RFP donations of a month',
+    tags: ['Donations'],
+    operationId: 'listMonthDonations',
+    security,
+    request: { params: branchYearMonth },
+    responses: { 200: json(z.array(DonationSchema), 'Donations'), ...errorResponses },
+  }),
   async (c) => {
     const { branchId, year, month } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
     return c.json(await listMonthDonations(c.get('deps').db, branchId, year, month, 'rfp'), 200);
   },
 );
 
 // GET /api/branch/{branchId}/campaigndonations/{year}/{month} - other programs' donations of a month
 branchDonationsRoutes.openapi(
-  createRoute({ method: 'get', path: '/branch/{branchId}/campaigndonations/{year}/{month}', security, request: { params: branchYearMonth }, responses: { 200: json(z.array(CampaignDonationSchema), 'Campaign donations'), ...errorResponses } }),
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/campaigndonations/{year}/{month}',
+    summary: 'Other programs’ donations of a month',
+    tags: ['Donations'],
+    operationId: 'listMonthCampaignDonations',
+    security,
+    request: { params: branchYearMonth },
+    responses: { 200: json(z.array(CampaignDonationSchema), 'Campaign donations'), ...errorResponses },
+  }),
   async (c) => {
     const { branchId, year, month } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
-    const rows = await listMonthDonations(c.get('deps').db, branchId, year, month, 'campaign');
-    return c.json(rows as z.infer<typeof CampaignDonationSchema>[], 200);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    return c.json(await listMonthDonations(c.get('deps').db, branchId, year, month, 'campaign'), 200);
   },
 );
 
 // GET /api/branch/{branchId}/{year}/{month}/submitted - whether a month is submitted
 branchDonationsRoutes.openapi(
-  createRoute({ method: 'get', path: '/branch/{branchId}/{year}/{month}/submitted', security, request: { params: branchYearMonth }, responses: { 200: json(z.boolean(), 'Submitted'), ...errorResponses } }),
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/{year}/{month}/submitted',
+    summary: 'Whether a month is submitted',
+    tags: ['Donations'],
+    operationId: 'getMonthSubmitted',
+    security,
+    request: { params: branchYearMonth },
+    responses: { 200: json(z.boolean(), 'Submitted'), ...errorResponses },
+  }),
   async (c) => {
     const { branchId, year, month } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
     return c.json(await isMonthSubmitted(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -82,13 +121,16 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/{year}/{month}/comments',
+    summary: 'The comments given when a month was submitted',
+    tags: ['Donations'],
+    operationId: 'getMonthComments',
     security,
     request: { params: branchYearMonth },
     responses: { 200: { description: 'Comments', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
   }),
   async (c) => {
     const { branchId, year, month } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
     return c.text(await monthComments(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -106,6 +148,9 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/submit',
+    summary: 'Submit a month’s report (one-way)',
+    tags: ['Donations'],
+    operationId: 'submitMonth',
     security,
     request: { body: { required: true, content: { 'application/json': { schema: submitBodySchema } } } },
     responses: { 200: json(z.object({ submitted: z.literal(true), year: z.number(), month: z.number() }), 'Submitted'), ...errorResponses },
@@ -113,20 +158,33 @@ branchDonationsRoutes.openapi(
   async (c) => {
     const body = c.req.valid('json');
     const user = c.get('user');
-    assertBranch(user, body.branchId);
-    const { db, now, config } = c.get('deps');
-    const at = now();
-    return c.json(await submitMonth(db, user, body, at, todayCalendarDate(at, config.timeZone)), 200);
+    const deps = c.get('deps');
+    await assertBranch(deps.db, user, body.branchId, 'write');
+    const at = deps.now();
+    const answer = await submitMonth(deps.db, user, body, at, todayCalendarDate(at, deps.config.timeZone));
+    await mailSubmitConfirmation(deps, user, body.branchId, body.year, body.month);
+    return c.json(answer, 200);
   },
 );
 
 // POST /api/branch/{branchId}/donations - add an RFP donation
 branchDonationsRoutes.openapi(
-  createRoute({ method: 'post', path: '/branch/{branchId}/donations', security, request: { params: z.object({ branchId: uuidParam }), body: saveBody }, responses: { 201: json(DonationSchema, 'Created'), ...errorResponses } }),
+  createRoute({
+    method: 'post',
+    path: '/branch/{branchId}/donations',
+    summary: 'Add an RFP donation',
+    tags: ['Donations'],
+    operationId: 'createDonation',
+    security,
+    request: { params: z.object({ branchId: uuidParam }), body: saveBody },
+    responses: { 201: json(DonationSchema, 'Created'), ...errorResponses },
+  }),
   async (c) => {
     const { branchId } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
-    return c.json(await createDonation(c.get('deps').db, writeContext(c), branchId, 'rfp', c.req.valid('json')), 201);
+    const user = c.get('user');
+    await assertBranch(c.get('deps').db, user, branchId, 'write');
+    const ctx = writeContext(c, [...user.branchIds, branchId]);
+    return c.json(await createDonation(c.get('deps').db, ctx, branchId, 'rfp', c.req.valid('json')), 201);
   },
 );
 
@@ -135,14 +193,18 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/{campaignId}/campaigndonations',
+    summary: 'Add a donation to another program',
+    tags: ['Donations'],
+    operationId: 'createCampaignDonation',
     security,
     request: { params: z.object({ branchId: uuidParam, campaignId: uuidParam }), body: saveBody },
     responses: { 201: json(CampaignDonationSchema, 'Created'), ...errorResponses },
   }),
   async (c) => {
     const { branchId, campaignId } = c.req.valid('param');
-    assertBranch(c.get('user'), branchId);
-    const created = await createDonation(c.get('deps').db, writeContext(c), branchId, 'campaign', c.req.valid('json'), campaignId);
-    return c.json(created as z.infer<typeof CampaignDonationSchema>, 201);
+    const user = c.get('user');
+    await assertBranch(c.get('deps').db, user, branchId, 'write');
+    const ctx = writeContext(c, [...user.branchIds, branchId]);
+    return c.json(await createDonation(c.get('deps').db, ctx, branchId, 'campaign', c.req.valid('json'), campaignId), 201);
   },
 );

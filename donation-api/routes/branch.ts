@@ -1,38 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { branchAnswerSchema } from '@/lib/domain/answers';
 import { updateBranchBodySchema } from '@/lib/domain/branch';
 import { ApiError } from '../errors';
 import { newRouter } from '../router';
+import { ErrorSchema } from './params';
 import { getBranch, updateBranch } from '../services/branches';
 
 export const branchRoutes = newRouter();
 
-const text = z.string().nullable();
-const num = z.number().nullable();
-const BranchSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: text,
-    phoneNumber: text,
-    province: text,
-    city: text,
-    address1: text,
-    address2: text,
-    postalCode: text,
-    lat: num,
-    lng: num,
-    website: text,
-    operatingHours: text,
-    contactName: text,
-    contactTitle: text,
-    contactEmail: text,
-    contactPhoneNumber: text,
-    numStaff: num,
-    numVolunteers: num,
-    numServedInPreviousYear: num,
-    totalPoundsDistributedAnnually: num,
-  })
-  .openapi('Branch');
+const BranchSchema = branchAnswerSchema.openapi('Branch');
 
 // The screens send back the whole branch they read: id, lat and lng are accepted and ignored (not updatable).
 const PutBranchBodySchema = updateBranchBodySchema.extend({
@@ -41,7 +17,6 @@ const PutBranchBodySchema = updateBranchBodySchema.extend({
   lng: z.number().nullish(),
 });
 
-const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 const refused = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 // A plain string, not z.uuid(): a malformed id must be the same 404 as an unknown one, not a 400.
 const params = z.object({ branchId: z.string().max(64) });
@@ -51,7 +26,10 @@ branchRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}',
-    security: [{ bearer: [] }],
+    summary: 'A branch and its organisation details',
+    tags: ['Branches'],
+    operationId: 'getBranch',
+    security: [{ bearerAuth: [] }],
     request: { params },
     responses: {
       200: { description: 'The branch', content: { 'application/json': { schema: BranchSchema } } },
@@ -70,7 +48,10 @@ branchRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/branch/{branchId}',
-    security: [{ bearer: [] }],
+    summary: 'Update the organisation details of a branch',
+    tags: ['Branches'],
+    operationId: 'updateBranch',
+    security: [{ bearerAuth: [] }],
     request: { params, body: { content: { 'application/json': { schema: PutBranchBodySchema } }, required: true } },
     responses: {
       200: { description: 'The updated branch', content: { 'application/json': { schema: BranchSchema } } },

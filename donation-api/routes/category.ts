@@ -1,18 +1,22 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
+import { categoryRefSchema } from '@/lib/domain/answers';
 import { categories } from '../db/schema';
 import { newRouter } from '../router';
 
 export const categoryRoutes = newRouter();
 
-const CategorySchema = z.object({ id: z.number(), name: z.string(), nameFr: z.string(), displayOrder: z.number() }).openapi('Category');
+const CategorySchema = categoryRefSchema.openapi('Category');
 
 // GET /api/category - categories in display order
 categoryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/category',
-    security: [{ bearer: [] }],
+    summary: 'Donation categories in display order',
+    tags: ['Categories'],
+    operationId: 'listCategories',
+    security: [{ bearerAuth: [] }],
     responses: { 200: { description: 'Categories', content: { 'application/json': { schema: z.array(CategorySchema) } } } },
   }),
   async (c) => {

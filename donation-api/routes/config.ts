@@ -28,7 +28,13 @@ configRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/config/auth-config',
-    responses: { 200: { description: 'Auth configuration, without any secret', content: { 'application/json': { schema: AuthConfigSchema } } } },
+    summary: 'The public sign-in configuration, without any secret',
+    tags: ['Config'],
+    operationId: 'getAuthConfig',
+    security: [],
+    responses: {
+      200: { description: 'Auth configuration, without any secret', content: { 'application/json': { schema: AuthConfigSchema } } },
+    },
   }),
   (c) => c.json(publicAuthConfig(c.get('deps').config.sso), 200),
 );

@@ -1,17 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { contactAnswerSchema } from '@/lib/domain/answers';
 import { newRouter } from '../router';
 import { listContacts } from '../services/feedback';
 
 export const contactRoutes = newRouter();
 
-const ContactSchema = z.object({ id: z.string(), name: z.string(), emailAddress: z.string() }).openapi('Contact');
+const ContactSchema = contactAnswerSchema.openapi('Contact');
 
 // GET /api/contact - feedback recipients in display order
 contactRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/contact',
-    security: [{ bearer: [] }],
+    summary: 'Feedback recipients in display order',
+    tags: ['Contact'],
+    operationId: 'listContacts',
+    security: [{ bearerAuth: [] }],
     responses: { 200: { description: 'Contacts', content: { 'application/json': { schema: z.array(ContactSchema) } } } },
   }),
   async (c) => {

@@ -1,22 +1,25 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { parseCalendarDate, formatCalendarDate } from '@/lib/domain/dates';
+import { parseCalendarDate, formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { saveDonationBodySchema } from '@/lib/domain/donation';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { assertBranch } from '../auth/middleware';
+import { assertBranch, donationReach } from '../auth/middleware';
 import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { deleteDonation, donationYears, getDonation, pagedDonations, updateDonation } from '../services/donations';
-import { exportYearCsv } from '../services/export';
+import { exportContext, exportYearCsv } from '../services/export';
+import { exportYearCsvLocalized, exportYearXlsx } from '../services/export-formats';
+import { exportFileName } from '@/lib/domain/export-file-name';
 import { recomputeGhg } from '../services/ghg';
 import { CampaignDonationSchema, DonationSchema, json } from './donation-schemas';
-import { errorResponses, uuidParam, writeContext, yearParam } from './params';
+import { errorResponses, updateResponses, uuidParam, writeContext, yearParam } from './params';
 
 export const donationRoutes = newRouter();
 
-const security = [{ bearer: [] }];
+const security = [{ bearerAuth: [] }];
 const saveBody = { required: true, content: { 'application/json': { schema: saveDonationBodySchema } } };
 const idParams = z.object({ id: uuidParam });
 const MAX_PAGE = 5000;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Static paths (paged, export, donationyears, update-ghg, campaigndonation/…) before "/donation/{id}".
 
@@ -25,6 +28,9 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/paged',
+    summary: 'A branch’s donations between two dates, a page at a time',
+    tags: ['Donations'],
+    operationId: 'listDonationsPaged',
     security,
     request: {
       query: z.object({
@@ -42,7 +48,7 @@ donationRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid('query');
-    assertBranch(c.get('user'), q.branchId);
+    await assertBranch(c.get('deps').db, c.get('user'), q.branchId, 'read');
     // Dates arrive as UTC instants (1 January 00:00 … 31 December 23:59:59.999); donation dates are calendar dates.
     const from = parseCalendarDate(q.startDate);
     const to = parseCalendarDate(q.endDate);
@@ -61,21 +67,53 @@ donationRoutes.openapi(
   },
 );
 
-// GET /api/donation/export - a branch's year of donations as a streamed CSV file (section 9)
+// GET /api/donation/export - a branch's year of donations as a streamed file: the spec's CSV (section 9) by default,
+// the CSV in French (lang=fr) or an XLSX workbook (format=xlsx)
 donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/export',
+    summary: 'Export a year of donations (CSV or XLSX)',
+    tags: ['Donations'],
+    operationId: 'exportDonations',
     security,
-    request: { query: z.object({ branchId: uuidParam, year: yearParam }) },
-    responses: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses },
+    request: {
+      query: z.object({
+        branchId: uuidParam,
+        year: yearParam,
+        format: z.enum(['csv', 'xlsx']).optional(),
+        lang: z.enum(['en', 'fr']).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'CSV or XLSX file',
+        content: { 'text/csv': { schema: z.string() }, [XLSX_TYPE]: { schema: z.string() } },
+      },
+      ...errorResponses,
+    },
   }),
   async (c) => {
-    const { branchId, year } = c.req.valid('query');
-    assertBranch(c.get('user'), branchId);
-    const { stream, fileName } = await exportYearCsv(c.get('deps').db, branchId, year);
-    const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    c.header('content-type', 'text/csv; charset=utf-8');
+    const { branchId, year, format, lang } = c.req.valid('query');
+    const db = c.get('deps').db;
+    await assertBranch(db, c.get('user'), branchId, 'read');
+    const csvName = exportFileName((await exportContext(db, branchId)).branchName);
+    let stream: ReadableStream<Uint8Array>;
+    let fileName = csvName;
+    if (format === 'xlsx') {
+      stream = (await exportYearXlsx(db, branchId, year, lang ?? 'en')).stream;
+      fileName = csvName.replace(/\.csv$/, '.xlsx');
+      c.header('content-type', XLSX_TYPE);
+    } else {
+      stream =
+        lang === 'fr' ? (await exportYearCsvLocalized(db, branchId, year, 'fr')).stream : (await exportYearCsv(db, branchId, year)).stream;
+      c.header('content-type', 'text/csv; charset=utf-8');
+    }
+    const ascii = fileName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_');
     c.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
     c.header('x-content-type-options', 'nosniff');
     return c.body(stream, 200) as never;
@@ -87,6 +125,9 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/donationyears',
+    summary: 'Years with donations, newest first',
+    tags: ['Donations'],
+    operationId: 'listDonationYears',
     security,
     request: { query: z.object({ appSource: z.string().max(20).optional(), branchId: uuidParam.optional() }) },
     responses: { 200: json(z.array(z.number()), 'Years'), ...errorResponses },
@@ -94,8 +135,42 @@ donationRoutes.openapi(
   async (c) => {
     const { branchId } = c.req.valid('query');
     const user = c.get('user');
-    const branchIds = branchId ? [assertBranch(user, branchId)] : user.branchIds;
+    const branchIds = branchId ? [await assertBranch(c.get('deps').db, user, branchId, 'read')] : user.branchIds;
     return c.json(await donationYears(c.get('deps').db, branchIds), 200);
+  },
+);
+
+const YearRangeSchema = z
+  .object({
+    firstYear: z.number().nullable(),
+    lastYear: z.number().nullable(),
+    years: z.array(z.number()).openapi({ description: 'The year picker of section 9: lastYear + 1 down to firstYear' }),
+  })
+  .openapi('YearRange');
+
+// GET /api/donation/yearrange - what the year picker offers (section 9): the first donation year to the year after
+// the last, newest first; this year alone when there is no donation. donationyears stays the years holding donations.
+donationRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/donation/yearrange',
+    summary: 'Years the year picker offers',
+    tags: ['Donations'],
+    operationId: 'getDonationYearRange',
+    security,
+    request: { query: z.object({ appSource: z.string().max(20).optional(), branchId: uuidParam.optional() }) },
+    responses: { 200: json(YearRangeSchema, 'First and last donation years, and the years to offer'), ...errorResponses },
+  }),
+  async (c) => {
+    const { branchId } = c.req.valid('query');
+    const user = c.get('user');
+    const { db, now, config } = c.get('deps');
+    const years = await donationYears(db, branchId ? [await assertBranch(db, user, branchId, 'read')] : user.branchIds);
+    if (years.length === 0)
+      return c.json({ firstYear: null, lastYear: null, years: [todayCalendarDate(now(), config.timeZone).year] }, 200);
+    const [lastYear, firstYear] = [years[0], years[years.length - 1]];
+    const range = Array.from({ length: lastYear + 2 - firstYear }, (_, i) => lastYear + 1 - i);
+    return c.json({ firstYear, lastYear, years: range }, 200);
   },
 );
 
@@ -104,7 +179,16 @@ const ghgAnswer = json(z.array(z.object({ id: z.string(), ghgKgCo2e: z.number(),
 
 // POST /api/donation/update-ghg - recompute the greenhouse-gas figure of RFP donations
 donationRoutes.openapi(
-  createRoute({ method: 'post', path: '/donation/update-ghg', security, request: { body: ghgBody }, responses: { 200: ghgAnswer, ...errorResponses } }),
+  createRoute({
+    method: 'post',
+    path: '/donation/update-ghg',
+    summary: 'Recompute the greenhouse-gas figure of RFP donations',
+    tags: ['Donations'],
+    operationId: 'updateDonationGhg',
+    security,
+    request: { body: ghgBody },
+    responses: { 200: ghgAnswer, ...errorResponses },
+  }),
   async (c) => {
     const user = c.get('user');
     return c.json(await recomputeGhg(c.get('deps').db, { user, ids: c.req.valid('json'), rfp: true, rfpCampaignId: RFP_CAMPAIGN_ID }), 200);
@@ -113,57 +197,139 @@ donationRoutes.openapi(
 
 // POST /api/donation/update-campaign-ghg - recompute the greenhouse-gas figure of campaign donations
 donationRoutes.openapi(
-  createRoute({ method: 'post', path: '/donation/update-campaign-ghg', security, request: { body: ghgBody }, responses: { 200: ghgAnswer, ...errorResponses } }),
+  createRoute({
+    method: 'post',
+    path: '/donation/update-campaign-ghg',
+    summary: 'Recompute the greenhouse-gas figure of campaign donations',
+    tags: ['Donations'],
+    operationId: 'updateCampaignDonationGhg',
+    security,
+    request: { body: ghgBody },
+    responses: { 200: ghgAnswer, ...errorResponses },
+  }),
   async (c) => {
     const user = c.get('user');
-    return c.json(await recomputeGhg(c.get('deps').db, { user, ids: c.req.valid('json'), rfp: false, rfpCampaignId: RFP_CAMPAIGN_ID }), 200);
+    return c.json(
+      await recomputeGhg(c.get('deps').db, { user, ids: c.req.valid('json'), rfp: false, rfpCampaignId: RFP_CAMPAIGN_ID }),
+      200,
+    );
   },
 );
 
 // GET /api/donation/campaigndonation/{id} - a campaign donation with its campaignCategories
 donationRoutes.openapi(
-  createRoute({ method: 'get', path: '/donation/campaigndonation/{id}', security, request: { params: idParams }, responses: { 200: json(CampaignDonationSchema, 'Campaign donation'), ...errorResponses } }),
+  createRoute({
+    method: 'get',
+    path: '/donation/campaigndonation/{id}',
+    summary: 'A campaign donation with its campaign categories',
+    tags: ['Donations'],
+    operationId: 'getCampaignDonation',
+    security,
+    request: { params: idParams },
+    responses: { 200: json(CampaignDonationSchema, 'Campaign donation'), ...errorResponses },
+  }),
   async (c) => {
-    const d = await getDonation(c.get('deps').db, c.get('user').branchIds, c.req.valid('param').id, 'campaign');
-    return c.json(d as z.infer<typeof CampaignDonationSchema>, 200);
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    return c.json(await getDonation(db, await donationReach(db, c.get('user'), id, 'read'), id, 'campaign'), 200);
   },
 );
 
 // PUT /api/donation/campaigndonation/{id} - update a campaign donation
 donationRoutes.openapi(
-  createRoute({ method: 'put', path: '/donation/campaigndonation/{id}', security, request: { params: idParams, body: saveBody }, responses: { 200: json(CampaignDonationSchema, 'Updated'), ...errorResponses } }),
+  createRoute({
+    method: 'put',
+    path: '/donation/campaigndonation/{id}',
+    summary: 'Update a campaign donation',
+    tags: ['Donations'],
+    operationId: 'updateCampaignDonation',
+    security,
+    request: { params: idParams, body: saveBody },
+    responses: { 200: json(CampaignDonationSchema, 'Updated'), ...updateResponses },
+  }),
   async (c) => {
-    const d = await updateDonation(c.get('deps').db, writeContext(c), c.req.valid('param').id, 'campaign', c.req.valid('json'));
-    return c.json(d as z.infer<typeof CampaignDonationSchema>, 200);
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    const ctx = writeContext(c, await donationReach(db, c.get('user'), id, 'write'));
+    return c.json(await updateDonation(db, ctx, id, 'campaign', c.req.valid('json')), 200);
   },
 );
 
 // DELETE /api/donation/campaigndonation/{id} - delete a campaign donation
 donationRoutes.openapi(
-  createRoute({ method: 'delete', path: '/donation/campaigndonation/{id}', security, request: { params: idParams }, responses: { 204: { description: 'Deleted' }, ...errorResponses } }),
+  createRoute({
+    method: 'delete',
+    path: '/donation/campaigndonation/{id}',
+    summary: 'Delete a campaign donation',
+    tags: ['Donations'],
+    operationId: 'deleteCampaignDonation',
+    security,
+    request: { params: idParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses },
+  }),
   async (c) => {
-    await deleteDonation(c.get('deps').db, c.get('user'), c.req.valid('param').id, 'campaign');
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    await deleteDonation(db, writeContext(c, await donationReach(db, c.get('user'), id, 'write')).user, id, 'campaign');
     return c.body(null, 204);
   },
 );
 
 // GET /api/donation/{id} - an RFP donation
 donationRoutes.openapi(
-  createRoute({ method: 'get', path: '/donation/{id}', security, request: { params: idParams }, responses: { 200: json(DonationSchema, 'Donation'), ...errorResponses } }),
-  async (c) => c.json(await getDonation(c.get('deps').db, c.get('user').branchIds, c.req.valid('param').id, 'rfp'), 200),
+  createRoute({
+    method: 'get',
+    path: '/donation/{id}',
+    summary: 'An RFP donation',
+    tags: ['Donations'],
+    operationId: 'getDonation',
+    security,
+    request: { params: idParams },
+    responses: { 200: json(DonationSchema, 'Donation'), ...errorResponses },
+  }),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    return c.json(await getDonation(db, await donationReach(db, c.get('user'), id, 'read'), id, 'rfp'), 200);
+  },
 );
 
 // PUT /api/donation/{id} - update an RFP donation
 donationRoutes.openapi(
-  createRoute({ method: 'put', path: '/donation/{id}', security, request: { params: idParams, body: saveBody }, responses: { 200: json(DonationSchema, 'Updated'), ...errorResponses } }),
-  async (c) => c.json(await updateDonation(c.get('deps').db, writeContext(c), c.req.valid('param').id, 'rfp', c.req.valid('json')), 200),
+  createRoute({
+    method: 'put',
+    path: '/donation/{id}',
+    summary: 'Update an RFP donation',
+    tags: ['Donations'],
+    operationId: 'updateDonation',
+    security,
+    request: { params: idParams, body: saveBody },
+    responses: { 200: json(DonationSchema, 'Updated'), ...updateResponses },
+  }),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    const ctx = writeContext(c, await donationReach(db, c.get('user'), id, 'write'));
+    return c.json(await updateDonation(db, ctx, id, 'rfp', c.req.valid('json')), 200);
+  },
 );
 
 // DELETE /api/donation/{id} - delete an RFP donation
 donationRoutes.openapi(
-  createRoute({ method: 'delete', path: '/donation/{id}', security, request: { params: idParams }, responses: { 204: { description: 'Deleted' }, ...errorResponses } }),
+  createRoute({
+    method: 'delete',
+    path: '/donation/{id}',
+    summary: 'Delete an RFP donation',
+    tags: ['Donations'],
+    operationId: 'deleteDonation',
+    security,
+    request: { params: idParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses },
+  }),
   async (c) => {
-    await deleteDonation(c.get('deps').db, c.get('user'), c.req.valid('param').id, 'rfp');
+    const { id } = c.req.valid('param');
+    const { db } = c.get('deps');
+    await deleteDonation(db, writeContext(c, await donationReach(db, c.get('user'), id, 'write')).user, id, 'rfp');
     return c.body(null, 204);
   },
 );

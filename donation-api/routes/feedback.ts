@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../router';
+import { ErrorSchema } from './params';
 import { FEEDBACK_MAX_CHARS, sendFeedback } from '../services/feedback';
 
 export const feedbackRoutes = newRouter();
@@ -9,8 +10,9 @@ const PostFeedbackBodySchema = z.strictObject({
   contactId: z.string().max(64),
   message: z.string().max(FEEDBACK_MAX_CHARS * 2),
   contactEmail: z.string().max(320).nullish(),
+  // The food bank selected in the app; the mail names it (one of the caller's, else 404).
+  branchId: z.string().max(64).nullish(),
 });
-const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 const refused = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 
 // POST /api/feedback - sends a message to a support contact
@@ -18,18 +20,22 @@ feedbackRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/feedback',
-    security: [{ bearer: [] }],
+    summary: 'Send a message to a support contact',
+    tags: ['Feedback'],
+    operationId: 'sendFeedback',
+    security: [{ bearerAuth: [] }],
     request: { body: { content: { 'application/json': { schema: PostFeedbackBodySchema } }, required: true } },
     responses: {
       201: { description: 'Sent', content: { 'application/json': { schema: z.object({ id: z.string() }) } } },
       400: refused('Empty or too long message'),
       401: refused('No valid token'),
-      404: refused('Unknown contact'),
+      404: refused('Unknown contact, or a food bank not the caller’s'),
+      429: refused('FEEDBACK_TOO_MANY: more than 5 in 10 minutes'),
       503: refused('The mail could not be sent'),
     },
   }),
   async (c) => {
-    const { db, mailer } = c.get('deps');
-    return c.json(await sendFeedback(db, mailer, c.get('user'), c.req.valid('json')), 201);
+    const { db, mailer, now } = c.get('deps');
+    return c.json(await sendFeedback(db, mailer, c.get('user'), c.req.valid('json'), now()), 201);
   },
 );

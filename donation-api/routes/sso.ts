@@ -3,14 +3,21 @@ import type { Context } from 'hono';
 import { apiError } from '@/lib/domain/errors';
 import { BOT_SOURCES } from '@/lib/domain/enums';
 import type { ApiEnv } from '../context';
+import { loginAnswerSchema } from '@/lib/domain/user-answers';
 import { ApiError } from '../errors';
 import {
-  idTokenVerifierFor, InvalidIdTokenError, MAX_ID_TOKEN_LENGTH, ProviderDisabledError, ProviderUnavailableError, type VerifiedIdentity,
+  idTokenVerifierFor,
+  InvalidIdTokenError,
+  MAX_ID_TOKEN_LENGTH,
+  ProviderDisabledError,
+  ProviderUnavailableError,
+  type VerifiedIdentity,
 } from '../auth/id-token';
 import { signLinkState, verifyLinkState, type LinkState } from '../auth/link-state';
 import { SIGNED_REQUEST_MAX_LENGTH, verifySignedRequest } from '../auth/signed-request';
 import { SSO_PROVIDER_IDS } from '../auth/sso-config';
 import { newRouter } from '../router';
+import { ErrorSchema } from './params';
 import { ChallengeMailError, checkChallenge, startChallenge } from '../services/login-challenge';
 import { ssoSignIn, tokenSignIn, workplaceSignIn } from '../services/sso-sign-in';
 
@@ -18,31 +25,28 @@ import { ssoSignIn, tokenSignIn, workplaceSignIn } from '../services/sso-sign-in
 // against its issuer's keys, a signed request against the chat app's secret, a saved token against the token table.
 export const ssoRoutes = newRouter();
 
-const ErrorBody = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: 'Refused', content: { 'application/json': { schema: ErrorBody } } }]));
+  Object.fromEntries(statuses.map((s) => [s, { description: 'Refused', content: { 'application/json': { schema: ErrorSchema } } }]));
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
-const LoginAnswerBody = z.object({
-  id: z.string(),
-  token: z.string(),
-  expiresAt: z.string(),
-  branches: z.array(z.object({ branchId: z.string(), branchName: z.string() })),
-  branchId: z.string(),
-  contactEmail: z.string(),
-  locale: z.string(),
-  workplace: z.boolean(),
-  loginType: z.number(),
-  username: z.string(),
-});
-const unavailableResponse = { 503: { description: 'The identity provider or the mail server cannot be reached', content: { 'application/json': { schema: ErrorBody } } } };
+const LoginAnswerBody = loginAnswerSchema;
+const unavailableResponse = {
+  503: {
+    description: 'The identity provider or the mail server cannot be reached',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+};
 const answer = { 200: { description: 'Signed in: the login answer', content: { 'application/json': { schema: LoginAnswerBody } } } };
 
 const botSource = z.enum(BOT_SOURCES);
 const idToken = z.string().min(1).max(MAX_ID_TOKEN_LENGTH);
 
 /** Verifies an ID token; a bad token is 401, an unconfigured provider 404, an unreachable one 503 — never a 500. */
-async function verifiedIdentity(c: Context<ApiEnv>, token: string, opts: { provider?: (typeof SSO_PROVIDER_IDS)[number]; nonce?: string } = {}): Promise<VerifiedIdentity> {
+async function verifiedIdentity(
+  c: Context<ApiEnv>,
+  token: string,
+  opts: { provider?: (typeof SSO_PROVIDER_IDS)[number]; nonce?: string } = {},
+): Promise<VerifiedIdentity> {
   const { config, now, log } = c.get('deps');
   try {
     return await idTokenVerifierFor(config.sso).verify(token, { now: now(), ...opts });
@@ -76,14 +80,20 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/sso',
+    summary: 'Single sign-on with an ID token',
+    tags: ['Sign-in'],
+    operationId: 'loginSso',
+    security: [],
     request: {
-      body: json(z.object({
-        token: idToken,
-        botSource: botSource.optional(),
-        // Which provider vouches; without it, the one whose client id is the token's audience.
-        provider: z.enum(SSO_PROVIDER_IDS).optional(),
-        nonce: z.string().min(1).max(512).optional(),
-      })),
+      body: json(
+        z.object({
+          token: idToken,
+          botSource: botSource.optional(),
+          // Which provider vouches; without it, the one whose client id is the token's audience.
+          provider: z.enum(SSO_PROVIDER_IDS).optional(),
+          nonce: z.string().min(1).max(512).optional(),
+        }),
+      ),
     },
     responses: { ...answer, ...errors(400, 401, 403, 404), ...unavailableResponse },
   }),
@@ -104,19 +114,25 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/facebook',
+    summary: 'Sign in inside the chat tool with its signed request',
+    tags: ['Sign-in'],
+    operationId: 'loginEmbedded',
+    security: [],
     request: {
-      body: json(z.object({
-        username: z.string().max(256).optional(), // the context (thread) id
-        password: z.string().min(1).max(SIGNED_REQUEST_MAX_LENGTH), // the signed request
-        botSource,
-      })),
+      body: json(
+        z.object({
+          username: z.string().max(256).optional(), // the context (thread) id
+          password: z.string().min(1).max(SIGNED_REQUEST_MAX_LENGTH), // the signed request
+          botSource,
+        }),
+      ),
     },
     responses: {
       ...answer,
       ...errors(400, 401, 404),
       403: {
         description: 'A valid chat identity that no account is linked to: the link state opens the e-mail code challenge',
-        content: { 'application/json': { schema: ErrorBody.extend({ linkState: z.string().optional() }) } },
+        content: { 'application/json': { schema: ErrorSchema.extend({ linkState: z.string().optional() }) } },
       },
     },
   }),
@@ -147,7 +163,10 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/token',
-    security: [{ bearer: [] }],
+    summary: 'Exchange the saved token for a fresh login answer',
+    tags: ['Sign-in'],
+    operationId: 'loginToken',
+    security: [{ bearerAuth: [] }],
     request: {
       query: z.object({ botSource: botSource.optional() }),
       body: json(z.object({ token: z.string().min(1).max(512) })),
@@ -162,13 +181,23 @@ ssoRoutes.openapi(
   },
 );
 
-const lowerEmail = z.string().trim().min(3).max(320).regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address').transform((v) => v.toLowerCase());
+const lowerEmail = z
+  .string()
+  .trim()
+  .min(3)
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address')
+  .transform((v) => v.toLowerCase());
 
 // POST /api/user/get-user-by-email - the login answer of an ID token's user, whose e-mail must be the query's; the ID token is the credential
 ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/get-user-by-email',
+    summary: 'The login answer of an ID token’s user, by e-mail',
+    tags: ['Sign-in'],
+    operationId: 'getUserByEmail',
+    security: [],
     request: { query: z.object({ email: lowerEmail }), body: json(z.object({ token: idToken })) },
     responses: { ...answer, ...errors(400, 401, 403, 404), ...unavailableResponse },
   }),
@@ -179,7 +208,10 @@ ssoRoutes.openapi(
     try {
       const identity = await verifiedIdentity(c, token);
       if (identity.email !== email) throw new ApiError(401, 'SSO_AUTHENTICATE_AGAIN');
-      return c.json(await ssoSignIn(db, identity, { ttlHours: config.tokenTtlHours, now: now(), method: `sso-email:${identity.provider}` }), 200);
+      return c.json(
+        await ssoSignIn(db, identity, { ttlHours: config.tokenTtlHours, now: now(), method: `sso-email:${identity.provider}` }),
+        200,
+      );
     } catch (err) {
       return unavailable(c, err);
     }
@@ -191,6 +223,10 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/get-user-by-token',
+    summary: 'The login answer of an ID token’s user, by e-mail and object id',
+    tags: ['Sign-in'],
+    operationId: 'getUserByToken',
+    security: [],
     request: {
       query: z.object({ email: lowerEmail, objectId: z.string().min(1).max(256) }),
       body: json(z.object({ token: idToken })),
@@ -204,7 +240,10 @@ ssoRoutes.openapi(
     try {
       const identity = await verifiedIdentity(c, token);
       if (identity.email !== email || identity.objectId !== objectId) throw new ApiError(401, 'SSO_AUTHENTICATE_AGAIN');
-      return c.json(await ssoSignIn(db, identity, { ttlHours: config.tokenTtlHours, now: now(), method: `sso-object-id:${identity.provider}` }), 200);
+      return c.json(
+        await ssoSignIn(db, identity, { ttlHours: config.tokenTtlHours, now: now(), method: `sso-object-id:${identity.provider}` }),
+        200,
+      );
     } catch (err) {
       return unavailable(c, err);
     }
@@ -228,6 +267,10 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/challenge',
+    summary: 'Mail a one-time code to link a chat identity to an account',
+    tags: ['Sign-in'],
+    operationId: 'startLoginChallenge',
+    security: [],
     request: { query: z.object({ username: z.string().trim().min(1).max(320), code: z.string().max(2048).optional() }) },
     responses: { 204: { description: 'Asked; a code is mailed if the account exists' }, ...errors(400, 401, 429), ...unavailableResponse },
   }),
@@ -249,6 +292,10 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/challenge/check',
+    summary: 'Check the mailed code: link the chat identity and sign in',
+    tags: ['Sign-in'],
+    operationId: 'checkLoginChallenge',
+    security: [],
     request: { query: z.object({ botSource, code: z.string().max(64) }) },
     responses: { ...answer, 204: { description: 'Wrong, expired, used or locked code' }, ...errors(400, 401, 403) },
   }),
@@ -256,7 +303,11 @@ ssoRoutes.openapi(
     const { db, config, now } = c.get('deps');
     const { botSource: source, code } = c.req.valid('query');
     const state = await linkStateOf(c);
-    const result = await checkChallenge(db, { subject: state.subject, botSource: source, code }, { now: now(), ttlHours: config.tokenTtlHours });
+    const result = await checkChallenge(
+      db,
+      { subject: state.subject, botSource: source, code },
+      { now: now(), ttlHours: config.tokenTtlHours },
+    );
     return result ? c.json(result, 200) : c.body(null, 204);
   },
 );

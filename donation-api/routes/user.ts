@@ -1,32 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema } from '@/lib/domain/password';
+import { currentUserSchema, loginAnswerSchema } from '@/lib/domain/user-answers';
 import { ApiError } from '../errors';
 import { newRouter } from '../router';
+import { ErrorSchema } from './params';
 import { getBgData } from '../services/bg-data';
 import { clientAddress } from '../services/login-attempts';
 import { changePassword, currentUser, forgotPassword, logout, passwordLogin } from '../services/users';
 
 export const userRoutes = newRouter();
 
-const ErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).openapi('Error');
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'Refused', content: { 'application/json': { schema: ErrorSchema } } }]));
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
-const BranchLinkSchema = z.object({ branchId: z.string(), branchName: z.string() });
-const CurrentUserSchema = z
-  .object({
-    id: z.string(),
-    branches: z.array(BranchLinkSchema),
-    branchId: z.string(),
-    contactEmail: z.string(),
-    locale: z.string(),
-    workplace: z.boolean(),
-    loginType: z.number(),
-    username: z.string(),
-  })
-  .openapi('CurrentUser');
-const LoginAnswerSchema = CurrentUserSchema.extend({ token: z.string(), expiresAt: z.string() }).openapi('LoginAnswer');
+const CurrentUserSchema = currentUserSchema.openapi('CurrentUser');
+const LoginAnswerSchema = loginAnswerSchema.openapi('LoginAnswer');
+// The password sign-in also answers a device cookie for the browser to keep (httpOnly) and send back next time.
+const PasswordLoginAnswerSchema = LoginAnswerSchema.extend({ deviceCookie: z.string() }).openapi('PasswordLoginAnswer');
 const MessageSchema = z.object({ message: z.string() }).openapi('Message');
 
 // POST /api/user/login - username and password sign-in (Admin login type); no token
@@ -34,9 +25,13 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login',
+    summary: 'Sign in with username and password',
+    tags: ['Sign-in'],
+    operationId: 'login',
+    security: [],
     request: { body: json(loginBodySchema) },
     responses: {
-      200: { description: 'Signed in', content: { 'application/json': { schema: LoginAnswerSchema } } },
+      200: { description: 'Signed in', content: { 'application/json': { schema: PasswordLoginAnswerSchema } } },
       ...errors(400, 401, 403, 429),
     },
   }),
@@ -59,7 +54,10 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/logout',
-    security: [{ bearer: [] }],
+    summary: 'Sign out: revoke the caller’s token',
+    tags: ['Sign-in'],
+    operationId: 'logout',
+    security: [{ bearerAuth: [] }],
     responses: { 204: { description: 'Signed out' }, ...errors(401) },
   }),
   async (c) => {
@@ -69,12 +67,30 @@ userRoutes.openapi(
   },
 );
 
+// GET /api/user/session - 204 while the caller's token is live (the token check itself is the only lookup); the
+// signed-in layout asks it once per request, so a session cookie whose token was revoked gets the sign-in page
+userRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user/session',
+    summary: 'Is this token still live?',
+    tags: ['Users'],
+    operationId: 'checkSession',
+    security: [{ bearerAuth: [] }],
+    responses: { 204: { description: 'The token is live' }, ...errors(401) },
+  }),
+  async (c) => c.body(null, 204),
+);
+
 // GET /api/user/current-user - the caller, in the login answer's shape without a token
 userRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/current-user',
-    security: [{ bearer: [] }],
+    summary: 'The caller, as in the login answer without a token',
+    tags: ['Users'],
+    operationId: 'getCurrentUser',
+    security: [{ bearerAuth: [] }],
     responses: { 200: { description: 'The caller', content: { 'application/json': { schema: CurrentUserSchema } } }, ...errors(401) },
   }),
   async (c) => {
@@ -90,6 +106,10 @@ userRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/bg-data',
+    summary: 'Background data of the sign-in page',
+    tags: ['Sign-in'],
+    operationId: 'getBgData',
+    security: [],
     responses: { 200: { description: 'Background data', content: { 'application/json': { schema: BgDataSchema } } } },
   }),
   async (c) => {
@@ -103,7 +123,10 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/current-user/change-password',
-    security: [{ bearer: [] }],
+    summary: 'Change the caller’s password',
+    tags: ['Users'],
+    operationId: 'changePassword',
+    security: [{ bearerAuth: [] }],
     request: { body: json(changePasswordBodySchema) },
     responses: {
       200: { description: 'Password changed', content: { 'application/json': { schema: MessageSchema } } },
@@ -121,6 +144,10 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/forgot-password',
+    summary: 'E-mail a new password',
+    tags: ['Sign-in'],
+    operationId: 'forgotPassword',
+    security: [],
     request: { body: json(forgotPasswordBodySchema) },
     responses: {
       200: { description: 'New password sent', content: { 'application/json': { schema: MessageSchema } } },

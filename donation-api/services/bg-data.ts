@@ -5,8 +5,7 @@ import { appSettings } from '../db/schema';
 
 export const BG_DATA_KEY = 'bg-data';
 
-const FIELDS = ['logo', 'black_letter_logo', 'title', 'content', 'bg_image', 'content_width'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'logo' | 'black_letter_logo' | 'title' | 'content' | 'bg_image' | 'content_width';
 export type BgData = Record<Field | `fr_${Field}`, string>;
 
 export const DEFAULT_BG_DATA: BgData = {
@@ -19,7 +18,7 @@ export const DEFAULT_BG_DATA: BgData = {
   content_width: '480px',
   fr_logo: '/images/logo-fr.svg',
   fr_black_letter_logo: '/images/logo-black-fr.svg',
-  fr_title: 'Programme alimentaire de détail',
+  fr_title: 'Programme de récupération en épicerie',
   fr_content:
     'Les épiceries du pays remettent aux banques alimentaires les aliments qu’elles ne peuvent plus vendre. Enregistrez chaque don, consultez vos totaux mensuels et soumettez votre rapport, pour que chaque livre récupérée soit comptée.',
   fr_bg_image: '/images/login-bg.webp',

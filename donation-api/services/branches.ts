@@ -43,7 +43,12 @@ const BRANCH_COLUMNS = {
 /** The branch of section 3, as the API answers it. */
 export type Branch = { [K in keyof typeof BRANCH_COLUMNS]: (typeof branches.$inferSelect)[K] };
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z]/gi, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z]/gi, '')
+    .toLowerCase();
 const PROVINCE_LOOKUP = new Map<string, ProvinceCode>();
 for (const code of PROVINCE_CODES) {
   PROVINCE_LOOKUP.set(fold(code), code);
@@ -60,15 +65,9 @@ export function normalizeProvince(value: string | null | undefined): ProvinceCod
   return PROVINCE_LOOKUP.get(fold(value));
 }
 
-/** The caller's branch id, canonical (lower-case); a malformed id never reaches PostgreSQL. */
-function callerBranchId(user: AuthUser, branchId: string): string {
-  if (!isUuid(branchId)) throw notFound();
-  return assertBranch(user, branchId.toLowerCase());
-}
-
 /** A branch of the caller's; another branch's id, an unknown id and a malformed id are the same 404. */
 export async function getBranch(db: DbOrTx, user: AuthUser, branchId: string): Promise<Branch> {
-  const id = callerBranchId(user, branchId);
+  const id = await assertBranch(db, user, branchId, 'read');
   const [row] = await db.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
@@ -76,9 +75,21 @@ export async function getBranch(db: DbOrTx, user: AuthUser, branchId: string): P
 
 const INT_MAX = 2_147_483_647;
 const INTEGER_STATS = ['numStaff', 'numVolunteers', 'numServedInPreviousYear'] as const;
-const TEXT_FIELDS = [
-  'name', 'email', 'phoneNumber', 'city', 'address1', 'address2', 'postalCode', 'website', 'operatingHours',
-  'contactName', 'contactTitle', 'contactEmail', 'contactPhoneNumber',
+/** The branch's text fields (section 3), shared by the update and the CSV import. */
+export const BRANCH_TEXT_FIELDS = [
+  'name',
+  'email',
+  'phoneNumber',
+  'city',
+  'address1',
+  'address2',
+  'postalCode',
+  'website',
+  'operatingHours',
+  'contactName',
+  'contactTitle',
+  'contactEmail',
+  'contactPhoneNumber',
 ] as const;
 
 /**
@@ -87,12 +98,16 @@ const TEXT_FIELDS = [
  * The row is locked, changed and audited (before and after) in one transaction.
  */
 export async function updateBranch(db: Db, user: AuthUser, branchId: string, body: UpdateBranchBody, now: Date): Promise<Branch> {
-  const id = callerBranchId(user, branchId);
+  return writeBranch(db, await assertBranch(db, user, branchId, 'write'), body, { id: user.id, username: user.username }, now);
+}
+
+/** The section 5 checks and the changes of a branch body; a field left out is not in the answer. */
+function branchChanges(body: UpdateBranchBody) {
   const [violation] = checkBranchRules(body);
   if (violation) throw new ApiError(400, violation.code, violation.field);
 
   const changes: { [K in keyof typeof branches.$inferInsert]?: (typeof branches.$inferInsert)[K] | null } = {};
-  for (const field of TEXT_FIELDS) {
+  for (const field of BRANCH_TEXT_FIELDS) {
     const v = body[field];
     if (v === undefined) continue;
     const text = v === null ? '' : v.trim();
@@ -110,17 +125,52 @@ export async function updateBranch(db: Db, user: AuthUser, branchId: string, bod
     changes[field] = v === null ? null : Math.round(v);
   }
   if (body.totalPoundsDistributedAnnually !== undefined) changes.totalPoundsDistributedAnnually = body.totalPoundsDistributedAnnually;
+  return changes as Partial<typeof branches.$inferInsert>;
+}
 
+/** Updates a branch (the caller's, or one in a program administrator's scope), locked, changed and audited. */
+export async function writeBranch(db: Db, id: string, body: UpdateBranchBody, user: { id: string; username: string }, now: Date) {
+  const changes = branchChanges(body);
   return db.transaction(async (tx) => {
     const [before] = await tx.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, id)).for('update');
     if (!before) throw notFound();
     const [after] = await tx
       .update(branches)
       // name cannot be null here: checkBranchRules has required it.
-      .set({ ...(changes as Partial<typeof branches.$inferInsert>), updatedAt: now })
+      .set({ ...changes, updatedAt: now })
       .where(eq(branches.id, id))
       .returning(BRANCH_COLUMNS);
-    await audit(tx, { userId: user.id, actor: user.username, action: 'update', entity: 'branch', entityId: id, branchId: id, before, after });
+    await audit(tx, {
+      userId: user.id,
+      actor: user.username,
+      action: 'update',
+      entity: 'branch',
+      entityId: id,
+      branchId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** A new branch (issue 9), under the same rules as an update; audited with who and why. */
+export async function createBranch(db: Db, body: UpdateBranchBody, user: { id: string; username: string }, reason: string, now: Date) {
+  const changes = branchChanges(body);
+  return db.transaction(async (tx) => {
+    const [after] = await tx
+      .insert(branches)
+      .values({ ...changes, name: changes.name!, createdAt: now, updatedAt: now })
+      .returning(BRANCH_COLUMNS);
+    await audit(tx, {
+      userId: user.id,
+      actor: user.username,
+      action: 'create',
+      entity: 'branch',
+      entityId: after.id,
+      branchId: after.id,
+      after: { ...after, reason: reason || null },
+    });
     return after;
   });
 }

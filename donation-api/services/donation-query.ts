@@ -7,9 +7,9 @@ import { queryRows } from './sql-rows';
 /** RFP donations or donations of the other programs (campaign donations); the API keeps them apart. */
 export type DonationKind = 'rfp' | 'campaign';
 
-import type { CampaignDonationAnswer, DonationAnswer, DonationCategoryAnswer, CampaignCategoryAnswer, StoreAnswer, CategoryRef } from '@/lib/domain/answers';
+import type { CampaignDonationAnswer, DonationAnswer, StoreAnswer } from '@/lib/domain/answers';
 
-export type { CampaignDonationAnswer, DonationAnswer, DonationCategoryAnswer, CampaignCategoryAnswer, StoreAnswer, CategoryRef };
+export type { CampaignDonationAnswer, DonationAnswer, StoreAnswer };
 
 type Row = {
   id: string;
@@ -26,8 +26,11 @@ type Row = {
   ghg_factor_version: number | null;
   created_by: string | null;
   updated_by: string | null;
+  created_by_name: string | null;
+  updated_by_name: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
   store_name: string;
   store_number: string | null;
   retailer_id: string | null;
@@ -49,18 +52,27 @@ export function kindFilter(kind: DonationKind | 'all'): SQL {
 }
 
 export function uuidList(ids: string[]): SQL {
-  return sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 }
 
 /**
  * Donations with their store, program, categories and month status in one statement. `where` and
  * `tail` (order, limit) are trusted fragments built by the services; values in them are parameters.
  */
-export async function selectDonations(db: DbOrTx, where: SQL, tail: SQL = sql`order by d.date, d.created_at, d.id`): Promise<DonationAnswer[]> {
-  const res = await queryRows<Row>(db, sql`
+export async function selectDonations(
+  db: DbOrTx,
+  where: SQL,
+  tail: SQL = sql`order by d.date, d.created_at, d.id`,
+): Promise<DonationAnswer[]> {
+  const res = await queryRows<Row>(
+    db,
+    sql`
     select d.id, d.branch_id, d.campaign_id, cp.name as campaign_name, d.store_id, to_char(d.date, 'YYYY-MM-DD') as date,
       d.source, d.weight, d.weight_unit, d.weight_in_pounds, d.ghg_kg_co2e, d.ghg_factor_version,
-      d.created_by, d.updated_by, d.created_at, d.updated_at,
+      d.created_by, d.updated_by, d.created_at, d.updated_at, d.version, cu.username as created_by_name, uu.username as updated_by_name,
       s.name as store_name, s.number as store_number, r.id as retailer_id, r.name as retailer_name,
       b.id as banner_id, b.retailer_id as banner_retailer_id, b.name as banner_name,
       coalesce(ms.submitted, false) as submitted, case when ms.submitted then ms.submitted_at end as submitted_at,
@@ -75,10 +87,13 @@ export async function selectDonations(db: DbOrTx, where: SQL, tail: SQL = sql`or
     left join retailers r on r.id = s.retailer_id
     left join banners b on b.id = s.banner_id
     join campaigns cp on cp.id = d.campaign_id
+    left join users cu on cu.id = d.created_by_user_id
+    left join users uu on uu.id = d.updated_by_user_id
     left join month_submissions ms on ms.branch_id = d.branch_id
       and ms.year = extract(year from d.date)::int and ms.month = extract(month from d.date)::int
     where ${where}
-    ${tail}`);
+    ${tail}`,
+  );
   return res.map(toAnswer);
 }
 
@@ -119,9 +134,22 @@ function toAnswer(r: Row): DonationAnswer {
     submitDate: iso(r.submitted_at),
     createdBy: r.created_by,
     updatedBy: r.updated_by,
+    // Who entered and who last changed it, by username (the e-mail above when the account is gone).
+    createdByName: r.created_by_name ?? r.created_by,
+    updatedByName: r.updated_by_name ?? r.updated_by,
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
+    version: Number(r.version),
   };
+}
+
+/** The answer of each kind: an RFP donation, or a campaign donation with its campaign and campaignCategories. */
+export type DonationOf<K extends DonationKind> = { rfp: DonationAnswer; campaign: CampaignDonationAnswer }[K];
+const shapes: { [K in DonationKind]: (d: DonationAnswer) => DonationOf<K> } = { rfp: (d) => d, campaign: (d) => asCampaignDonation(d) };
+
+/** A selected donation in the shape of its kind, typed by the kind (the routes answer it without a cast). */
+export function shapeOf<K extends DonationKind>(kind: K, d: DonationAnswer): DonationOf<K> {
+  return shapes[kind](d);
 }
 
 /** The campaign shape of section 3: campaign {id, name} and campaignCategories. */

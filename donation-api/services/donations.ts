@@ -9,7 +9,7 @@ import { branchStores, campaigns, categories, donationCategories, donations } fr
 import { ApiError, badRequest, notFound } from '../errors';
 import { audit } from '../audit';
 import { ghgKgCo2e, newestGhgFactors } from './ghg';
-import { asCampaignDonation, kindFilter, selectDonations, uuidList, type DonationAnswer, type DonationKind } from './donation-query';
+import { kindFilter, selectDonations, shapeOf, uuidList, type DonationAnswer, type DonationKind, type DonationOf } from './donation-query';
 import { lockOpenMonths, monthOf } from './month-lock';
 import { queryRows } from './sql-rows';
 
@@ -25,18 +25,25 @@ function monthRange(year: number, month: number): { from: string; to: string } {
 }
 
 /** A month's donations of one branch (RFP or the other programs), in date order. */
-export async function listMonthDonations(db: DbOrTx, branchId: string, year: number, month: number, kind: DonationKind) {
+export async function listMonthDonations<K extends DonationKind>(db: DbOrTx, branchId: string, year: number, month: number, kind: K) {
   const { from, to } = monthRange(year, month);
-  const rows = await selectDonations(db, sql`d.branch_id = ${branchId}::uuid and ${kindFilter(kind)} and d.date >= ${from}::date and d.date < ${to}::date`);
-  return kind === 'campaign' ? rows.map(asCampaignDonation) : rows;
+  const rows = await selectDonations(
+    db,
+    sql`d.branch_id = ${branchId}::uuid and ${kindFilter(kind)} and d.date >= ${from}::date and d.date < ${to}::date`,
+  );
+  return rows.map((row) => shapeOf(kind, row));
 }
 
 /** One donation of the caller's branches; another branch's id and an unknown id are the same 404. */
-export async function getDonation(db: DbOrTx, branchIds: string[], id: string, kind: DonationKind) {
+export async function getDonation<K extends DonationKind>(db: DbOrTx, branchIds: string[], id: string, kind: K): Promise<DonationOf<K>> {
   if (!isUuid(id) || branchIds.length === 0) throw notFound();
-  const [row] = await selectDonations(db, sql`d.id = ${id}::uuid and d.branch_id in (${uuidList(branchIds)}) and ${kindFilter(kind)}`, sql``);
+  const [row] = await selectDonations(
+    db,
+    sql`d.id = ${id}::uuid and d.branch_id in (${uuidList(branchIds)}) and ${kindFilter(kind)}`,
+    sql``,
+  );
   if (!row) throw notFound();
-  return kind === 'campaign' ? asCampaignDonation(row) : row;
+  return shapeOf(kind, row);
 }
 
 type ValidDonation = {
@@ -50,18 +57,29 @@ type ValidDonation = {
 };
 
 /** Section 5 on the server: the shape is already checked by saveDonationBodySchema; here the rules. */
-async function validate(tx: DbOrTx, body: SaveDonationBody, ctx: WriteContext, target: { branchId: string; campaignId: string }, storeFallback?: string): Promise<ValidDonation> {
+async function validate(
+  tx: DbOrTx,
+  body: SaveDonationBody,
+  ctx: WriteContext,
+  target: { branchId: string; campaignId: string },
+  storeFallback?: string,
+): Promise<ValidDonation> {
   const known = await tx.select({ id: categories.id, name: categories.name }).from(categories);
   const shares = body.campaignCategories ?? body.categories;
   const storeId = body.storeId ?? storeFallback ?? null;
-  const violations = checkDonationRules({ date: body.date, storeId, source: body.source, weight: body.weight, weightUnit: body.weightUnit, categories: shares }, { today: ctx.today, categories: known });
+  const violations = checkDonationRules(
+    { date: body.date, storeId, source: body.source, weight: body.weight, weightUnit: body.weightUnit, categories: shares },
+    { today: ctx.today, categories: known, bananaBoxLbs: ctx.bananaBoxLbs },
+  );
   if (violations.length) throw badRequest(violations[0].code, violations[0].field);
   // Store must be one this branch is served by, for this program.
   if (!isUuid(storeId)) throw badRequest('VALIDATION_STORE', 'storeId');
   const [served] = await tx
     .select({ storeId: branchStores.storeId })
     .from(branchStores)
-    .where(and(eq(branchStores.branchId, target.branchId), eq(branchStores.campaignId, target.campaignId), eq(branchStores.storeId, storeId)))
+    .where(
+      and(eq(branchStores.branchId, target.branchId), eq(branchStores.campaignId, target.campaignId), eq(branchStores.storeId, storeId)),
+    )
     .limit(1);
   if (!served) throw badRequest('VALIDATION_STORE', 'storeId');
   return {
@@ -72,7 +90,9 @@ async function validate(tx: DbOrTx, body: SaveDonationBody, ctx: WriteContext, t
     weightUnit: body.weightUnit,
     weightInPounds: toPounds(body.weight, body.weightUnit as WeightUnit, ctx.bananaBoxLbs),
     // Zero shares carry no information; only the categories present are stored.
-    categories: shares.filter((c) => c.fraction > 0).map((c) => ({ categoryId: c.categoryId, fraction: Math.round(c.fraction * 100) / 100 })),
+    categories: shares
+      .filter((c) => c.fraction > 0)
+      .map((c) => ({ categoryId: c.categoryId, fraction: Math.round(c.fraction * 100) / 100 })),
   };
 }
 
@@ -99,10 +119,18 @@ export async function resolveCampaign(db: DbOrTx, kind: DonationKind, campaignId
  * Creates a donation: rules, store served, month lock, row, categories, gas figure and audit in one
  * transaction. The caller has already checked the branch is theirs.
  */
-export async function createDonation(db: DbOrTx, ctx: WriteContext, branchId: string, kind: DonationKind, body: SaveDonationBody, campaignIdParam?: string) {
+export async function createDonation<K extends DonationKind>(
+  db: DbOrTx,
+  ctx: WriteContext,
+  branchId: string,
+  kind: K,
+  body: SaveDonationBody,
+  campaignIdParam?: string,
+) {
   checkBodyBranch(body, branchId);
   const campaignId = await resolveCampaign(db, kind, campaignIdParam ?? body.campaignId);
-  if (kind === 'campaign' && body.campaignId !== undefined && body.campaignId !== campaignId) throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
+  if (kind === 'campaign' && body.campaignId !== undefined && body.campaignId !== campaignId)
+    throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
   const id = await db.transaction(async (tx) => {
     const v = await validate(tx, body, ctx, { branchId, campaignId });
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
@@ -112,7 +140,15 @@ export async function createDonation(db: DbOrTx, ctx: WriteContext, branchId: st
       .values({ branchId, campaignId, ...savedColumns(v, factors, ctx), createdBy: ctx.user.email, createdByUserId: ctx.user.id })
       .returning({ id: donations.id });
     await writeCategories(tx, row.id, v.categories, false);
-    await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'create', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: row.id, branchId, after: { ...v, campaignId } });
+    await audit(tx, {
+      userId: ctx.user.id,
+      actor: ctx.user.email,
+      action: 'create',
+      entity: kind === 'rfp' ? 'donation' : 'campaign_donation',
+      entityId: row.id,
+      branchId,
+      after: { ...v, campaignId },
+    });
     return row.id;
   });
   return getDonation(db, ctx.user.branchIds, id, kind);
@@ -136,30 +172,44 @@ function savedColumns(v: Awaited<ReturnType<typeof validate>>, factors: Awaited<
 
 /** The donation row, locked for this transaction, if it is one of the caller's of that kind. */
 async function lockDonation(tx: Tx, branchIds: string[], id: string, kind: DonationKind): Promise<DonationAnswer> {
-  if (!isUuid(id) || branchIds.length === 0) throw notFound();
-  const locked = await queryRows<{ id: string }>(tx, 
+  // On a write, unknown, foreign and deleted-meanwhile are the same 404, with a code the edit screen can explain.
+  const gone = () => new ApiError(404, 'DONATION_NOT_FOUND');
+  if (!isUuid(id) || branchIds.length === 0) throw gone();
+  const locked = await queryRows<{ id: string }>(
+    tx,
     sql`select d.id from donations d where d.id = ${id}::uuid and d.branch_id in (${uuidList(branchIds)}) and ${kindFilter(kind)} for update`,
   );
-  if (!locked.length) throw notFound();
+  if (!locked.length) throw gone();
   const [row] = await selectDonations(tx, sql`d.id = ${id}::uuid`, sql``);
   return row;
 }
 
 /** Updates a donation; when the date moves, both the old and the new month must be open. */
-export async function updateDonation(db: DbOrTx, ctx: WriteContext, id: string, kind: DonationKind, body: SaveDonationBody) {
+export async function updateDonation<K extends DonationKind>(db: DbOrTx, ctx: WriteContext, id: string, kind: K, body: SaveDonationBody) {
   await db.transaction(async (tx) => {
     const before = await lockDonation(tx, ctx.user.branchIds, id, kind);
     checkBodyBranch(body, before.branchId);
-    if (body.campaignId !== undefined && body.campaignId !== before.campaignId) throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
+    if (body.version !== undefined && body.version !== before.version) throw new ApiError(409, 'DONATION_CONFLICT', 'version');
+    if (body.campaignId !== undefined && body.campaignId !== before.campaignId)
+      throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
     const v = await validate(tx, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
     await lockOpenMonths(tx, [monthOf(before.branchId, before.date), monthOf(before.branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     await tx
       .update(donations)
-      .set({ ...savedColumns(v, factors, ctx), updatedAt: sql`now()` })
+      .set({ ...savedColumns(v, factors, ctx), version: sql`${donations.version} + 1`, updatedAt: sql`now()` })
       .where(eq(donations.id, id));
     await writeCategories(tx, id, v.categories, true);
-    await audit(tx, { userId: ctx.user.id, actor: ctx.user.email, action: 'update', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: id, branchId: before.branchId, before, after: v });
+    await audit(tx, {
+      userId: ctx.user.id,
+      actor: ctx.user.email,
+      action: 'update',
+      entity: kind === 'rfp' ? 'donation' : 'campaign_donation',
+      entityId: id,
+      branchId: before.branchId,
+      before,
+      after: v,
+    });
   });
   return getDonation(db, ctx.user.branchIds, id, kind);
 }
@@ -169,21 +219,33 @@ export async function deleteDonation(db: DbOrTx, user: AuthUser, id: string, kin
     const before = await lockDonation(tx, user.branchIds, id, kind);
     await lockOpenMonths(tx, [monthOf(before.branchId, before.date)]);
     await tx.delete(donations).where(eq(donations.id, id));
-    await audit(tx, { userId: user.id, actor: user.email, action: 'delete', entity: kind === 'rfp' ? 'donation' : 'campaign_donation', entityId: id, branchId: before.branchId, before });
+    await audit(tx, {
+      userId: user.id,
+      actor: user.email,
+      action: 'delete',
+      entity: kind === 'rfp' ? 'donation' : 'campaign_donation',
+      entityId: id,
+      branchId: before.branchId,
+      before,
+    });
   });
 }
 
 /** Years that have donations in the given branches, newest first. */
 export async function donationYears(db: DbOrTx, branchIds: string[]): Promise<number[]> {
   if (branchIds.length === 0) return [];
-  const res = await queryRows<{ year: number }>(db, 
+  const res = await queryRows<{ year: number }>(
+    db,
     sql`select distinct extract(year from d.date)::int as year from donations d where d.branch_id in (${uuidList(branchIds)}) order by year desc`,
   );
   return res.map((r) => Number(r.year));
 }
 
 /** Donations of a branch between two calendar dates (inclusive), every program, one page at a time. */
-export async function pagedDonations(db: DbOrTx, opts: { branchId: string; from: string; to: string; order: 'asc' | 'desc'; limit: number; offset: number }) {
+export async function pagedDonations(
+  db: DbOrTx,
+  opts: { branchId: string; from: string; to: string; order: 'asc' | 'desc'; limit: number; offset: number },
+) {
   const where = sql`d.branch_id = ${opts.branchId}::uuid and d.date >= ${opts.from}::date and d.date <= ${opts.to}::date`;
   const dir = opts.order === 'desc' ? sql`desc` : sql`asc`;
   const [entities, count] = await Promise.all([
@@ -192,4 +254,3 @@ export async function pagedDonations(db: DbOrTx, opts: { branchId: string; from:
   ]);
   return { entities, total: Number(count[0]?.total ?? 0) };
 }
-

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { queryRows } from './sql-rows';
+import { lockMonths, monthOf, sameMonth } from './month-lock';
 import { audit } from '../audit';
 import type { AuthUser } from '../context';
 import { ghgFactors, ghgFactorSets } from '../db/schema';
@@ -11,7 +12,10 @@ export type GhgFactors = { version: number; kgPerLb: Map<number, number> };
 export async function newestGhgFactors(db: DbOrTx): Promise<GhgFactors | null> {
   const [set] = await db.select({ version: ghgFactorSets.version }).from(ghgFactorSets).orderBy(desc(ghgFactorSets.version)).limit(1);
   if (!set) return null;
-  const rows = await db.select({ categoryId: ghgFactors.categoryId, kg: ghgFactors.kgCo2ePerLb }).from(ghgFactors).where(eq(ghgFactors.version, set.version));
+  const rows = await db
+    .select({ categoryId: ghgFactors.categoryId, kg: ghgFactors.kgCo2ePerLb })
+    .from(ghgFactors)
+    .where(eq(ghgFactors.version, set.version));
   return { version: set.version, kgPerLb: new Map(rows.map((r) => [r.categoryId, r.kg])) };
 }
 
@@ -30,15 +34,40 @@ export async function recomputeGhg(
 ): Promise<{ id: string; ghgKgCo2e: number; ghgFactorVersion: number }[]> {
   const branchIdList = opts.user.branchIds;
   if (opts.ids.length === 0 || branchIdList.length === 0) return [];
-  const ids = sql.join(opts.ids.map((id) => sql`${id}::uuid`), sql`, `);
-  const branchIds = sql.join(branchIdList.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    opts.ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const branchIds = sql.join(
+    branchIdList.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const kind = opts.rfp ? sql`d.campaign_id = ${opts.rfpCampaignId}::uuid` : sql`d.campaign_id <> ${opts.rfpCampaignId}::uuid`;
   return db.transaction(async (tx) => {
-    const res = await queryRows<{ id: string; ghg_kg_co2e: number; ghg_factor_version: number }>(tx, sql`
+    // A submitted month changes in no way: lock the months involved (as a donation write does, so a submit
+    // running meanwhile waits) and leave the donations of submitted months out.
+    const candidates = await queryRows<{ id: string; branch_id: string; date: string }>(
+      tx,
+      sql`select d.id, d.branch_id, to_char(d.date, 'YYYY-MM-DD') as date from donations d
+        where d.id in (${ids}) and d.branch_id in (${branchIds}) and ${kind}`,
+    );
+    const months = await lockMonths(
+      tx,
+      candidates.map((d) => monthOf(d.branch_id, d.date)),
+    );
+    const open = candidates.filter((d) => !months.some((m) => m.submitted && sameMonth(m.key, monthOf(d.branch_id, d.date))));
+    if (open.length === 0) return [];
+    const openIds = sql.join(
+      open.map((d) => sql`${d.id}::uuid`),
+      sql`, `,
+    );
+    const res = await queryRows<{ id: string; ghg_kg_co2e: number; ghg_factor_version: number }>(
+      tx,
+      sql`
       with v as (select max(version) as version from ghg_factor_sets),
       target as (
         select d.id, d.weight_in_pounds from donations d
-        where d.id in (${ids}) and d.branch_id in (${branchIds}) and ${kind}
+        where d.id in (${openIds})
       ),
       figure as (
         select t.id, coalesce(sum(t.weight_in_pounds * dc.fraction * coalesce(f.kg_co2e_per_lb, 0)), 0)::float8 as ghg
@@ -49,10 +78,17 @@ export async function recomputeGhg(
       )
       update donations d set ghg_kg_co2e = figure.ghg, ghg_factor_version = (select version from v)
       from figure where d.id = figure.id
-      returning d.id, d.ghg_kg_co2e, d.ghg_factor_version`);
+      returning d.id, d.ghg_kg_co2e, d.ghg_factor_version`,
+    );
     const updated = res.map((r) => ({ id: r.id, ghgKgCo2e: Number(r.ghg_kg_co2e), ghgFactorVersion: Number(r.ghg_factor_version) }));
     if (updated.length) {
-      await audit(tx, { userId: opts.user.id, actor: opts.user.email, action: 'update', entity: opts.rfp ? 'donation_ghg' : 'campaign_donation_ghg', after: updated });
+      await audit(tx, {
+        userId: opts.user.id,
+        actor: opts.user.email,
+        action: 'update',
+        entity: opts.rfp ? 'donation_ghg' : 'campaign_donation_ghg',
+        after: updated,
+      });
     }
     return updated;
   });

@@ -20,21 +20,24 @@ export function addressKey(address: string): string {
 }
 
 /**
- * The client address, only a counter key. x-forwarded-for is a list each proxy appends to, and its left
- * part is whatever the client sent, so the address is read from the right: the entry written by the
- * outermost of TRUSTED_PROXY_HOPS trusted proxies (default 1: the load balancer, or Next itself when the
- * client sent no header). 'unknown' without the header.
+ * The client address, only a counter key. x-forwarded-for is a list each proxy appends to, and its left part is
+ * whatever the client sent. `npm start` (scripts/serve.mjs) makes its last entry the socket's address; the entry
+ * read is the one TRUSTED_PROXY_HOPS places from the right (default 0: the socket itself, when nothing sits in
+ * front of the app; N: the address the outermost of N trusted proxies saw). 'unknown' without the header.
  */
 export function clientAddress(forwardedFor: string | undefined | null, trustedHops = trustedProxyHops()): string {
-  const hops = (forwardedFor ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   if (hops.length === 0) return 'unknown';
-  const pick = hops[Math.max(0, hops.length - Math.max(1, trustedHops))];
+  const pick = hops[Math.max(0, hops.length - 1 - trustedHops)];
   return pick.slice(0, 100);
 }
 
 function trustedProxyHops(): number {
-  const n = Number(process.env.TRUSTED_PROXY_HOPS ?? 1);
-  return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1;
+  const n = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
+  return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
 }
 
 /** The latest lock still running among the keys, or null. */

@@ -36,8 +36,8 @@ export function challengeMail(code: string, locale: string): { subject: string; 
     'If you did not ask for this code, ignore this message; nothing changes.',
   ].join('\n');
   const fr = [
-    `Votre code de connexion au Programme alimentaire de détail est ${code}.`,
-    `Il est valide pendant ${CHALLENGE_TTL_MINUTES} minutes et ne peut servir qu'une fois. Saisissez-le dans la fenêtre de clavardage pour lier votre compte de clavardage à votre compte du Programme alimentaire de détail.`,
+    `Votre code de connexion au Programme de récupération en épicerie est ${code}.`,
+    `Il est valide pendant ${CHALLENGE_TTL_MINUTES} minutes et ne peut servir qu'une fois. Saisissez-le dans la fenêtre de clavardage pour lier votre compte de clavardage à votre compte du Programme de récupération en épicerie.`,
     "Si vous n'avez pas demandé ce code, ignorez ce message; rien ne change.",
   ].join('\n');
   const frFirst = locale.toLowerCase().startsWith('fr');
@@ -52,12 +52,19 @@ async function findAccount(db: Db, username: string) {
   if (!name || name.length > 320) return null;
   const [byUsername] = await db.select().from(users).where(eq(users.username, name)).limit(1);
   if (byUsername) return byUsername;
-  const byEmail = await db.select().from(users).where(eq(sql`lower(${users.email})`, name)).limit(2);
+  const byEmail = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, name))
+    .limit(2);
   return byEmail.length === 1 ? byEmail[0] : null;
 }
 
 async function createdSince(db: Db, where: ReturnType<typeof eq>, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(loginChallenges).where(and(where, gt(loginChallenges.createdAt, since)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginChallenges)
+    .where(and(where, gt(loginChallenges.createdAt, since)));
   return Number(row?.n ?? 0);
 }
 
@@ -88,10 +95,22 @@ export async function startChallenge(
       .set({ usedAt: opts.now })
       .where(and(eq(loginChallenges.subject, input.subject), isNull(loginChallenges.usedAt)));
     await tx.insert(loginChallenges).values({
-      id, userId: user.id, codeHash: hashChallengeCode(id, code), subject: input.subject, botSource: input.botSource,
-      createdAt: opts.now, expiresAt: new Date(opts.now.getTime() + CHALLENGE_TTL_MINUTES * 60_000),
+      id,
+      userId: user.id,
+      codeHash: hashChallengeCode(id, code),
+      subject: input.subject,
+      botSource: input.botSource,
+      createdAt: opts.now,
+      expiresAt: new Date(opts.now.getTime() + CHALLENGE_TTL_MINUTES * 60_000),
     });
-    await audit(tx, { userId: user.id, actor: `chat:${input.subject}`, action: 'create', entity: 'login_challenge', entityId: id, after: { botSource: input.botSource } });
+    await audit(tx, {
+      userId: user.id,
+      actor: `chat:${input.subject}`,
+      action: 'create',
+      entity: 'login_challenge',
+      entityId: id,
+      after: { botSource: input.botSource },
+    });
   });
   const mail = challengeMail(code, user.locale);
   try {
@@ -128,8 +147,12 @@ export async function checkChallenge(
       .where(and(eq(loginChallenges.id, challenge.id), lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)))
       .returning({ attempts: loginChallenges.attempts });
     await audit(db, {
-      userId: challenge.userId, actor: `chat:${input.subject}`, action: counted?.attempts === CHALLENGE_MAX_ATTEMPTS ? 'lock' : 'fail',
-      entity: 'login_challenge', entityId: challenge.id, after: { attempts: counted?.attempts ?? CHALLENGE_MAX_ATTEMPTS },
+      userId: challenge.userId,
+      actor: `chat:${input.subject}`,
+      action: counted?.attempts === CHALLENGE_MAX_ATTEMPTS ? 'lock' : 'fail',
+      entity: 'login_challenge',
+      entityId: challenge.id,
+      after: { attempts: counted?.attempts ?? CHALLENGE_MAX_ATTEMPTS },
     });
     return null;
   }
@@ -139,7 +162,9 @@ export async function checkChallenge(
     const [used] = await tx
       .update(loginChallenges)
       .set({ usedAt: opts.now })
-      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt), lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)))
+      .where(
+        and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt), lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS)),
+      )
       .returning({ id: loginChallenges.id });
     if (!used) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
@@ -151,13 +176,34 @@ export async function checkChallenge(
       .where(and(eq(users.workplaceId, input.subject), ne(users.id, user.id)))
       .returning({ id: users.id });
     for (const p of previous) {
-      await audit(tx, { userId: p.id, actor: `chat:${input.subject}`, action: 'update', entity: 'user', entityId: p.id, before: { workplaceId: input.subject }, after: { workplaceId: null } });
+      await audit(tx, {
+        userId: p.id,
+        actor: `chat:${input.subject}`,
+        action: 'update',
+        entity: 'user',
+        entityId: p.id,
+        before: { workplaceId: input.subject },
+        after: { workplaceId: null },
+      });
     }
-    const [linked] = await tx.update(users).set({ workplaceId: input.subject, updatedAt: opts.now }).where(eq(users.id, user.id)).returning();
+    const [linked] = await tx
+      .update(users)
+      .set({ workplaceId: input.subject, updatedAt: opts.now })
+      .where(eq(users.id, user.id))
+      .returning();
     await audit(tx, {
-      userId: user.id, actor: `chat:${input.subject}`, action: 'update', entity: 'user', entityId: user.id,
-      before: { workplaceId: user.workplaceId }, after: { workplaceId: input.subject, via: 'login_challenge' },
+      userId: user.id,
+      actor: `chat:${input.subject}`,
+      action: 'update',
+      entity: 'user',
+      entityId: user.id,
+      before: { workplaceId: user.workplaceId },
+      after: { workplaceId: input.subject, via: 'login_challenge' },
     });
-    return loginAnswer(tx, { ...linked, workplace: true }, { ttlHours: opts.ttlHours, now: opts.now, botSource: input.botSource, method: 'challenge' });
+    return loginAnswer(
+      tx,
+      { ...linked, workplace: true },
+      { ttlHours: opts.ttlHours, now: opts.now, botSource: input.botSource, method: 'challenge' },
+    );
   });
 }

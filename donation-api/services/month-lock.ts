@@ -9,7 +9,7 @@ export function monthOf(branchId: string, date: string): MonthKey {
   return { branchId, year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
 }
 
-function sameMonth(a: MonthKey, b: MonthKey) {
+export function sameMonth(a: MonthKey, b: MonthKey) {
   return a.branchId === b.branchId && a.year === b.year && a.month === b.month;
 }
 
@@ -27,8 +27,11 @@ export async function lockMonths(tx: Tx, keys: MonthKey[]): Promise<{ key: Month
   const unique = keys.filter((k, i) => keys.findIndex((o) => sameMonth(o, k)) === i).sort(compare);
   const out: { key: MonthKey; submitted: boolean }[] = [];
   for (const key of unique) {
-    await tx.execute(sql`insert into month_submissions (branch_id, year, month) values (${key.branchId}, ${key.year}, ${key.month}) on conflict do nothing`);
-    const res = await queryRows<{ submitted: boolean }>(tx, 
+    await tx.execute(
+      sql`insert into month_submissions (branch_id, year, month) values (${key.branchId}, ${key.year}, ${key.month}) on conflict do nothing`,
+    );
+    const res = await queryRows<{ submitted: boolean }>(
+      tx,
       sql`select submitted from month_submissions where branch_id = ${key.branchId} and year = ${key.year} and month = ${key.month} for update`,
     );
     out.push({ key, submitted: Boolean(res[0]?.submitted) });

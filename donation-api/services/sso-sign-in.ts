@@ -53,8 +53,13 @@ export async function findSsoUser(db: DbOrTx, identity: VerifiedIdentity, now: D
     .returning();
   if (!linked) return null; // a concurrent sign-in bound another object id first
   await audit(db, {
-    userId: user.id, actor: user.username, action: 'update', entity: 'user', entityId: user.id,
-    before: { objectId: null }, after: { objectId: identity.objectId, provider: identity.provider },
+    userId: user.id,
+    actor: user.username,
+    action: 'update',
+    entity: 'user',
+    entityId: user.id,
+    before: { objectId: null },
+    after: { objectId: identity.objectId, provider: identity.provider },
   });
   return linked;
 }
@@ -64,7 +69,12 @@ export async function ssoSignIn(db: Db, identity: VerifiedIdentity, opts: SignIn
   return db.transaction(async (tx) => {
     const user = await findSsoUser(tx, identity, opts.now);
     if (!user) throw new ApiError(403, 'SSO_UNKNOWN_USER');
-    return loginAnswer(tx, asSession(user, opts.botSource), { ttlHours: opts.ttlHours, now: opts.now, botSource: opts.botSource, method: opts.method ?? `sso:${identity.provider}` });
+    return loginAnswer(tx, asSession(user, opts.botSource), {
+      ttlHours: opts.ttlHours,
+      now: opts.now,
+      botSource: opts.botSource,
+      method: opts.method ?? `sso:${identity.provider}`,
+    });
   });
 }
 
@@ -75,11 +85,20 @@ export async function findWorkplaceUser(db: DbOrTx, workplaceId: string): Promis
 }
 
 /** POST /api/user/login/facebook once the signed request is verified; null when no user is linked. */
-export async function workplaceSignIn(db: Db, workplaceId: string, opts: SignInOptions & { botSource: BotSource }): Promise<LoginAnswer | null> {
+export async function workplaceSignIn(
+  db: Db,
+  workplaceId: string,
+  opts: SignInOptions & { botSource: BotSource },
+): Promise<LoginAnswer | null> {
   return db.transaction(async (tx) => {
     const user = await findWorkplaceUser(tx, workplaceId);
     if (!user) return null;
-    return loginAnswer(tx, asSession(user, opts.botSource), { ttlHours: opts.ttlHours, now: opts.now, botSource: opts.botSource, method: `workplace:${opts.botSource}` });
+    return loginAnswer(tx, asSession(user, opts.botSource), {
+      ttlHours: opts.ttlHours,
+      now: opts.now,
+      botSource: opts.botSource,
+      method: `workplace:${opts.botSource}`,
+    });
   });
 }
 
@@ -94,6 +113,11 @@ export async function tokenSignIn(db: Db, caller: AuthUser, savedToken: string, 
     const [user] = await tx.select().from(users).where(eq(users.id, saved.id)).limit(1);
     if (!user || user.disabled) throw new ApiError(401, 'UNAUTHORIZED');
     await revokeToken(tx, saved.tokenId, opts.now);
-    return loginAnswer(tx, asSession(user, opts.botSource), { ttlHours: opts.ttlHours, now: opts.now, botSource: opts.botSource, method: 'token' });
+    return loginAnswer(tx, asSession(user, opts.botSource), {
+      ttlHours: opts.ttlHours,
+      now: opts.now,
+      botSource: opts.botSource,
+      method: 'token',
+    });
   });
 }

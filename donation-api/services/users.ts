@@ -6,6 +6,8 @@ import { LoginType } from '@/lib/domain/enums';
 import { EMAIL_PATTERN } from '@/lib/domain/branch';
 import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password';
 import { branchLinksOf, loginAnswer, type LoginAnswer } from '../auth/login-answer';
+import { issueDeviceCookie, verifyDeviceCookie } from '../auth/device-cookie';
+import type { CurrentUser } from '@/lib/domain/user-answers';
 import { revokeAllTokens, revokeToken } from '../auth/tokens';
 import { audit } from '../audit';
 import type { ApiConfig } from '../config';
@@ -15,7 +17,14 @@ import { apiTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import {
-  ADDRESS_FAILURE_FACTOR, addressKey, clearFailures, lockedUntil, recordFailure, sleep, slowdownMs, usernameKey,
+  ADDRESS_FAILURE_FACTOR,
+  addressKey,
+  clearFailures,
+  lockedUntil,
+  recordFailure,
+  sleep,
+  slowdownMs,
+  usernameKey,
 } from './login-attempts';
 
 export const PASSWORD_UPDATED_MESSAGE = 'Successfully updated your password.';
@@ -65,44 +74,91 @@ export function generatePassword(length = 14): string {
 }
 
 export async function findUserByUsername(db: DbOrTx, username: string) {
-  const [row] = await db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, normalizeUsername(username)))
+    .limit(1);
   return row;
 }
 
 type LoginOptions = { config: ApiConfig; now: Date };
 
+export function deviceKey(nonce: string): string {
+  return `device:${nonce}`;
+}
+
 /**
  * POST /api/user/login. Every refusal is the same 401 whatever the reason (unknown user, wrong password,
  * no password, another login type, disabled), after the same argon2 work; repeated failures per username
- * and per address are slowed, then refused with 429 until the lock window ends.
+ * and per address are slowed, then refused with 429 until the lock window ends. An attempt carrying a valid
+ * device cookie of this username is counted against that device only (its own lock), so nobody can lock the
+ * owner out of a browser they signed in on before. Success answers a fresh device cookie.
+ * The password is the current one or the one forgot-password mailed (both work until one is used; the mailed one
+ * for PENDING_PASSWORD_TTL_HOURS only, by the injected clock).
  */
 export async function passwordLogin(
   db: Db,
-  input: { username: string; password: string; address: string },
+  input: { username: string; password: string; address: string; deviceCookie?: string },
   { config, now }: LoginOptions,
-): Promise<LoginAnswer> {
+): Promise<LoginAnswer & { deviceCookie: string }> {
   const username = normalizeUsername(input.username);
-  const keys = [
-    { key: usernameKey(username), max: config.loginMaxFailures },
-    { key: addressKey(input.address), max: config.loginMaxFailures * ADDRESS_FAILURE_FACTOR },
-  ];
-  if (await lockedUntil(db, keys.map((k) => k.key), now)) throw new ApiError(429, 'LOGIN_TOO_MANY');
+  const device = await verifyDeviceCookie(db, input.deviceCookie, username, now);
+  const keys = device
+    ? [{ key: deviceKey(device), max: config.loginMaxFailures }]
+    : [
+        { key: usernameKey(username), max: config.loginMaxFailures },
+        { key: addressKey(input.address), max: config.loginMaxFailures * ADDRESS_FAILURE_FACTOR },
+      ];
+  if (
+    await lockedUntil(
+      db,
+      keys.map((k) => k.key),
+      now,
+    )
+  )
+    throw new ApiError(429, 'LOGIN_TOO_MANY');
 
   const user = await findUserByUsername(db, username);
   const eligible = !!user && !user.disabled && user.loginType === LoginType.Admin && !!user.passwordHash;
   const matches = await verifyPassword(eligible ? user.passwordHash! : await dummyPasswordHash(), input.password);
-  if (!eligible || !matches) {
-    // Slowed by the username's count only: a shared address (an office, 'unknown') must not slow everyone.
+  const pendingFresh =
+    !!user?.pendingPasswordAt && now.getTime() - user.pendingPasswordAt.getTime() < PENDING_PASSWORD_TTL_HOURS * 3_600_000;
+  const mailed =
+    eligible && !matches && pendingFresh && !!user.pendingPasswordHash && (await verifyPassword(user.pendingPasswordHash, input.password));
+  if (!eligible || !(matches || mailed)) {
+    // Slowed by the username's (or device's) count only: a shared address must not slow everyone.
     const [usernameFailures] = await recordFailure(db, keys, now, config.loginLockMinutes);
     await sleep(slowdownMs(usernameFailures));
     throw new ApiError(401, 'LOGIN_INVALID');
   }
-  // Only the username counter: an attacker's own good login must not clear the address they attack from.
-  await clearFailures(db, usernameKey(username));
-  return db.transaction((tx) => loginAnswer(tx, user, { ttlHours: config.tokenTtlHours, now, method: 'password' }));
+  // Only the username (or device) counter: an attacker's own good login must not clear the address they attack from.
+  await clearFailures(db, keys[0].key);
+  const answer = await db.transaction(async (tx) => {
+    if (mailed) {
+      // The mailed password is used: it becomes the password, the old one is dropped, and the sessions go as on
+      // a password change (this sign-in's token is issued after).
+      await tx
+        .update(users)
+        .set({ passwordHash: user.pendingPasswordHash, pendingPasswordHash: null, pendingPasswordAt: null, updatedAt: now })
+        .where(eq(users.id, user.id));
+      await revokeAllTokens(tx, user.id, now);
+      await audit(tx, {
+        userId: user.id,
+        actor: user.username,
+        action: 'password',
+        entity: 'user',
+        entityId: user.id,
+        after: { method: 'reset-used' },
+      });
+    } else if (user.pendingPasswordHash) {
+      // The current password was used: the mailed one is dropped.
+      await tx.update(users).set({ pendingPasswordHash: null, pendingPasswordAt: null }).where(eq(users.id, user.id));
+    }
+    return loginAnswer(tx, user, { ttlHours: config.tokenTtlHours, now, method: 'password' });
+  });
+  return { ...answer, deviceCookie: await issueDeviceCookie(db, username, now) };
 }
-
-export type CurrentUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;
 
 /** The login answer's shape for the caller, without issuing a token. */
 export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUser> {
@@ -116,6 +172,7 @@ export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUs
     workplace: user.workplace,
     loginType: user.loginType,
     username: user.username,
+    program: user.program,
   };
 }
 
@@ -154,20 +211,33 @@ export async function changePassword(
 
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, pendingPasswordHash: null, pendingPasswordAt: null, updatedAt: now })
+      .where(eq(users.id, user.id));
     await tx
       .update(apiTokens)
       .set({ revokedAt: now })
       .where(and(eq(apiTokens.userId, user.id), ne(apiTokens.id, user.tokenId), isNull(apiTokens.revokedAt)));
     // Never the hash: the audit log only says that the password changed and how.
-    await audit(tx, { userId: user.id, actor: user.username, action: 'password', entity: 'user', entityId: user.id, after: { method: 'change' } });
+    await audit(tx, {
+      userId: user.id,
+      actor: user.username,
+      action: 'password',
+      entity: 'user',
+      entityId: user.id,
+      after: { method: 'change' },
+    });
   });
   await clearFailures(db, key);
   return { message: PASSWORD_UPDATED_MESSAGE };
 }
 
+/** How long a password mailed by forgot-password works (a mailbox read later, or by someone else, gets nothing). */
+export const PENDING_PASSWORD_TTL_HOURS = 24;
+
 function resetMail(username: string, password: string) {
-  const subject = 'Your new Retail Food Program password / Votre nouveau mot de passe du Programme alimentaire de détail';
+  const subject = 'Your new Retail Food Program password / Votre nouveau mot de passe du Programme de récupération en épicerie';
   const text = [
     `Hello ${username},`,
     '',
@@ -176,19 +246,21 @@ function resetMail(username: string, password: string) {
     `Username: ${username}`,
     `New password: ${password}`,
     '',
-    'Sign in with it, then choose your own password under Change Password.',
+    `Sign in with it within ${PENDING_PASSWORD_TTL_HOURS} hours, then choose your own password under Change Password.`,
+    'Your current password keeps working until you sign in with one of the two; the other then stops working.',
     'If you did not ask for a new password, please contact your administrator.',
     '',
     '---',
     '',
     `Bonjour ${username},`,
     '',
-    'Un nouveau mot de passe a été demandé pour votre compte du Programme alimentaire de détail.',
+    'Un nouveau mot de passe a été demandé pour votre compte du Programme de récupération en épicerie.',
     '',
     `Nom d’utilisateur : ${username}`,
     `Nouveau mot de passe : ${password}`,
     '',
-    'Connectez-vous avec celui-ci, puis choisissez votre propre mot de passe sous Changer le mot de passe.',
+    `Connectez-vous avec celui-ci d’ici ${PENDING_PASSWORD_TTL_HOURS} heures, puis choisissez votre propre mot de passe sous Changer le mot de passe.`,
+    'Votre mot de passe actuel fonctionne jusqu’à ce que vous vous connectiez avec l’un des deux; l’autre cesse alors de fonctionner.',
     'Si vous n’avez pas demandé de nouveau mot de passe, veuillez communiquer avec votre administrateur.',
   ].join('\n');
   return { subject, text };
@@ -196,8 +268,10 @@ function resetMail(username: string, password: string) {
 
 /**
  * POST /api/user/forgot-password. The checks and their order follow section 8. The mail goes out before
- * the new hash is stored: if sending fails nothing changed and the old password still works.
- * Resets per username are limited like failed logins, so nobody can keep resetting someone's password.
+ * the new hash is stored: if sending fails nothing changed. Anyone who knows a username can ask, so the request
+ * changes nothing the owner relies on: the mailed password is kept beside the current one (both work until one
+ * is used, then the other is dropped, see passwordLogin), and no session is signed out.
+ * Resets per username are limited like failed logins.
  */
 export async function forgotPassword(
   db: Db,
@@ -225,11 +299,15 @@ export async function forgotPassword(
     throw new ApiError(503, 'FORGOT_SEND_FAILED');
   }
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllTokens(tx, user.id, now);
-    await audit(tx, { userId: user.id, actor: user.username, action: 'password', entity: 'user', entityId: user.id, after: { method: 'reset' } });
+    await tx.update(users).set({ pendingPasswordHash: passwordHash, pendingPasswordAt: now }).where(eq(users.id, user.id));
+    await audit(tx, {
+      userId: user.id,
+      actor: user.username,
+      action: 'password',
+      entity: 'user',
+      entityId: user.id,
+      after: { method: 'reset' },
+    });
   });
-  // A fresh password deserves a fresh start against the login lock.
-  await clearFailures(db, usernameKey(username));
   return { message: FORGOT_PASSWORD_SENT_MESSAGE };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "donations_date_branch_idx" ON "donations" USING btree ("date","branch_id","source","weight_in_pounds");

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback" ADD COLUMN "mail_status" text DEFAULT 'sent' NOT NULL;

@@ -1,0 +1,45 @@
+// Running month totals (issue 13), kept by the triggers of migration 0003. Re-exported by schema.ts (drizzle reads that file).
+import { integer, numeric, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { branches, categories } from './schema';
+
+/**
+ * Running totals per branch, month and source, kept by database triggers in the same transaction as every write to
+ * `donations` (migration 0003): the monthly report and the program's oversight read months, not donations (issue 13).
+ * `npm run admin -- rebuild-totals` recomputes them from the donations.
+ */
+export const monthTotals = pgTable(
+  'month_totals',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    source: smallint('source').notNull(),
+    donationCount: integer('donation_count').notNull().default(0),
+    // numeric: additions and subtractions cancel exactly, so the totals never drift from a recomputation.
+    pounds: numeric('pounds').notNull().default('0'),
+    ghgKgCo2e: numeric('ghg_kg_co2e').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.year, t.month, t.source] })],
+);
+
+/** The same per food category: pounds (weight × share) and the sum of the shares, kept by triggers on `donation_categories`. */
+export const monthCategoryTotals = pgTable(
+  'month_category_totals',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    source: smallint('source').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    rowCount: integer('row_count').notNull().default(0),
+    pounds: numeric('pounds').notNull().default('0'),
+    shares: numeric('shares').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.year, t.month, t.source, t.categoryId] })],
+);

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER, type Db } from '../db/client';
+import { newRouter } from '../router';
+
+export const healthRoutes = newRouter();
+
+// Answers say only "ok" or "unavailable": no version, database kind, error or timing an attacker could use.
+const HealthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
+const UnavailableSchema = z.object({ status: z.literal('unavailable') }).openapi('Unavailable');
+
+// GET /api/health - the process answers (liveness); no token
+healthRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness: the server process answers',
+    tags: ['Health'],
+    operationId: 'getHealth',
+    security: [],
+    responses: { 200: { description: 'The process answers', content: { 'application/json': { schema: HealthSchema } } } },
+  }),
+  (c) => c.json({ status: 'ok' as const }, 200),
+);
+
+// GET /api/ready - the database answers and every migration of this release is applied (readiness); no token
+healthRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/ready',
+    summary: 'Readiness: the database answers and its migrations are applied',
+    tags: ['Health'],
+    operationId: 'getReady',
+    security: [],
+    responses: {
+      200: { description: 'Ready to serve', content: { 'application/json': { schema: HealthSchema } } },
+      503: {
+        description: 'Not ready (database unreachable or not migrated)',
+        content: { 'application/json': { schema: UnavailableSchema } },
+      },
+    },
+  }),
+  async (c) => {
+    const { db, log } = c.get('deps');
+    const ready = await databaseReady(db).catch((err: unknown) => {
+      log.warn({ err, requestId: c.get('requestId') }, 'readiness check failed');
+      return false;
+    });
+    return ready ? c.json({ status: 'ok' as const }, 200) : c.json({ status: 'unavailable' as const }, 503);
+  },
+);
+
+let lastMigrationMillis: number | undefined;
+
+/** The newest migration of this release (drizzle's journal), read once. */
+function newestMigration(): number {
+  if (lastMigrationMillis === undefined) {
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    lastMigrationMillis = Math.max(...journal.entries.map((e) => e.when));
+  }
+  return lastMigrationMillis;
+}
+
+/** drizzle's migrator records each applied migration with its folder time in drizzle.__drizzle_migrations. */
+export async function databaseReady(db: Db): Promise<boolean> {
+  const { rows } = await db.execute<{ newest: number | string | null }>(
+    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+  );
+  const newest = Number(rows[0]?.newest ?? 0);
+  return newest >= newestMigration();
+}

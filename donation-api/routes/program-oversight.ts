@@ -1,0 +1,147 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { todayCalendarDate } from '@/lib/domain/dates';
+import { PROVINCE_CODES } from '@/lib/domain/enums';
+import { oversightAnswerSchema, oversightQuerySchema, yearAnswerSchema, yearQuerySchema } from '@/lib/domain/program-oversight';
+import { totalsAnswerSchema, totalsQuerySchema } from '@/lib/domain/program-totals';
+import { programBranch, requireProgram } from '../auth/program-scope';
+import type { ApiEnv } from '../context';
+import { newRouter } from '../router';
+import { oversightMonth, oversightYear } from '../services/program-oversight';
+import { oversightCsv, oversightFileName, oversightXlsx } from '../services/program-oversight-export';
+import { programTotals } from '../services/program-totals';
+import { json } from './donation-schemas';
+import { errorResponses, uuidParam } from './params';
+
+// The program's oversight of the monthly reports (issue 8). Every call: program staff only (404 for anyone else),
+// limited to the caller's scope (donation-api/auth/program-scope.ts).
+export const programOversightRoutes = newRouter();
+
+const security = [{ bearerAuth: [] }];
+const tags = ['Program'];
+const today = (c: Context<ApiEnv>) => todayCalendarDate(c.get('deps').now(), c.get('deps').config.timeZone);
+const tz = (c: Context<ApiEnv>) => c.get('deps').config.timeZone;
+
+const OversightAnswerSchema = oversightAnswerSchema.openapi('ProgramOversight');
+const exportQuerySchema = oversightQuerySchema.extend({
+  format: z.enum(['csv', 'xlsx']),
+  /** Language of the headings and statuses; the caller's own by default. */
+  lang: z.enum(['en', 'fr']).optional(),
+});
+
+// GET /api/program/oversight - every branch in scope for a month: status, pounds, donations, last donation, comments
+programOversightRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/oversight',
+    summary: 'Month view of the monthly reports of every branch in scope',
+    tags,
+    operationId: 'getProgramOversight',
+    security,
+    request: { query: oversightQuerySchema },
+    responses: { 200: json(OversightAnswerSchema, 'The month of every branch in scope, with counts per status'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    return c.json(await oversightMonth(c.get('deps').db, access, c.req.valid('query'), today(c), tz(c)), 200);
+  },
+);
+
+// GET /api/program/oversight/export - the month view as CSV or XLSX (same filters and order)
+programOversightRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/oversight/export',
+    summary: 'The month view as a CSV or XLSX file',
+    tags,
+    operationId: 'exportProgramOversight',
+    security,
+    request: { query: exportQuerySchema },
+    responses: {
+      200: {
+        description: 'The file',
+        content: {
+          'text/csv': { schema: z.string() },
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
+        },
+      },
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    const user = c.get('user');
+    const access = requireProgram(user);
+    const { format, lang, ...query } = c.req.valid('query');
+    const answer = await oversightMonth(c.get('deps').db, access, query, today(c), tz(c));
+    const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
+    const fileName = oversightFileName(answer, format);
+    c.header('content-disposition', `attachment; filename="${fileName}"`);
+    c.header('x-content-type-options', 'nosniff');
+    if (format === 'csv') {
+      c.header('content-type', 'text/csv; charset=utf-8');
+      return c.body(oversightCsv(answer, language, tz(c)), 200) as never;
+    }
+    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return c.body(new Uint8Array(await oversightXlsx(answer, language, tz(c))), 200) as never;
+  },
+);
+
+// GET /api/program/oversight/year - branches × months of a year, each cell the month's status
+programOversightRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/oversight/year',
+    summary: 'Year view: the status of every month of every branch in scope',
+    tags,
+    operationId: 'getProgramOversightYear',
+    security,
+    request: { query: yearQuerySchema },
+    responses: { 200: json(yearAnswerSchema.openapi('ProgramOversightYear'), 'Branches × months'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    return c.json(await oversightYear(c.get('deps').db, access, c.req.valid('query'), today(c), tz(c)), 200);
+  },
+);
+
+// GET /api/program/totals - totals of the month and the year by province and for the program, and pounds by month
+programOversightRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/totals',
+    summary: 'Totals of a month and its year, by province and for the program',
+    tags,
+    operationId: 'getProgramTotals',
+    security,
+    request: { query: totalsQuerySchema },
+    responses: { 200: json(totalsAnswerSchema.openapi('ProgramTotals'), 'Totals'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    const { year, month } = c.req.valid('query');
+    return c.json(await programTotals(c.get('deps').db, access, year, month, tz(c)), 200);
+  },
+);
+
+const branchSummarySchema = z
+  .object({ id: z.string(), name: z.string(), province: z.enum(PROVINCE_CODES).nullable() })
+  .openapi('ProgramBranchSummary');
+
+// GET /api/program/oversight/branches/{branchId} - name and province of a branch in scope (the drill-down's heading)
+programOversightRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/oversight/branches/{branchId}',
+    summary: 'A branch in scope: name and province',
+    tags,
+    operationId: 'getProgramOversightBranch',
+    security,
+    request: { params: z.object({ branchId: uuidParam }) },
+    responses: { 200: json(branchSummarySchema, 'The branch'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    const b = await programBranch(c.get('deps').db, access, c.req.valid('param').branchId);
+    return c.json({ id: b.id, name: b.name, province: b.province as z.infer<typeof branchSummarySchema>['province'] }, 200);
+  },
+);

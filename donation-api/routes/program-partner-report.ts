@@ -1,0 +1,94 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { calendarDaySchema, partnerListSchema, partnerReportSchema } from '@/lib/domain/program-workflow';
+import { requireProgram } from '../auth/program-scope';
+import { newRouter } from '../router';
+import { partnerCsv, partnerList, partnerReport, partnerXlsx } from '../services/partner-report';
+import { json } from './donation-schemas';
+import { errorResponses, uuidParam } from './params';
+
+// The retail partner report (issue 8), for program staff: JSON for the screen, CSV and XLSX to send.
+export const programPartnerReportRoutes = newRouter();
+
+const security = [{ bearerAuth: [] }];
+const tags = ['Program'];
+const day = calendarDaySchema;
+const query = z.object({ from: day, to: day, retailerId: uuidParam.optional(), bannerId: uuidParam.optional() });
+
+// GET /api/program/partners - retailers and their banners
+programPartnerReportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/partners',
+    summary: 'Retailers and banners (partner report picker)',
+    tags,
+    operationId: 'listPartners',
+    security,
+    responses: { 200: json(partnerListSchema, 'Retailers'), ...errorResponses },
+  }),
+  async (c) => {
+    requireProgram(c.get('user'));
+    return c.json(await partnerList(c.get('deps').db), 200);
+  },
+);
+
+// GET /api/program/partner-report?from=&to=&retailerId=|bannerId= - pounds by store and month
+programPartnerReportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/partner-report',
+    summary: 'Retail partner report',
+    tags,
+    operationId: 'partnerReport',
+    security,
+    request: { query },
+    responses: { 200: json(partnerReportSchema, 'Report'), ...errorResponses },
+  }),
+  async (c) => c.json(await partnerReport(c.get('deps').db, requireProgram(c.get('user')), c.req.valid('query')), 200),
+);
+
+// GET /api/program/partner-report/export?format=csv|xlsx&… - the same as a file
+programPartnerReportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/partner-report/export',
+    summary: 'Retail partner report as CSV or XLSX',
+    tags,
+    operationId: 'partnerReportExport',
+    security,
+    request: {
+      query: query.extend({
+        format: z.enum(['csv', 'xlsx']),
+        /** Language of the headings (and, for a CSV, of the separators); the caller's own by default. */
+        lang: z.enum(['en', 'fr']).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'File',
+        content: {
+          'text/csv': { schema: z.string() },
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
+        },
+      },
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    const { format, lang, ...q } = c.req.valid('query');
+    const user = c.get('user');
+    const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
+    const report = await partnerReport(c.get('deps').db, requireProgram(c.get('user')), q);
+    const name = `partner-report-${report.partner}-${q.from}-${q.to}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-');
+    c.header('content-disposition', `attachment; filename="${name}.${format}"`);
+    c.header('x-content-type-options', 'nosniff');
+    if (format === 'csv') {
+      c.header('content-type', 'text/csv; charset=utf-8');
+      return c.body(partnerCsv(report, language), 200) as never;
+    }
+    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return c.body(new Uint8Array(await partnerXlsx(report, language)), 200) as never;
+  },
+);

@@ -1,0 +1,155 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  decideBodySchema,
+  monthHistorySchema,
+  programReopenRequestSchema,
+  reasonBodySchema,
+  reopenRequestSchema,
+  reopenStatusSchema,
+} from '@/lib/domain/program-workflow';
+import { assertBranch } from '../auth/middleware';
+import { programBranch, requireProgram } from '../auth/program-scope';
+import { newRouter } from '../router';
+import { cleanReason, reopenInTx } from '../services/reopen-month';
+import { decideReopenRequest, listReopenRequests, requestReopen } from '../services/reopen-requests';
+import { monthHistory } from '../services/submission-history';
+import { json } from './donation-schemas';
+import { errorResponses, monthParam, uuidParam, yearParam } from './params';
+
+// The reopening workflow (issue 8): the branch's request and month history, the program's list, answers and
+// direct reopening. Program calls check scope through auth/program-scope.ts.
+export const programReopenRoutes = newRouter();
+
+const security = [{ bearerAuth: [] }];
+const tags = ['Program'];
+const monthParams = z.object({ branchId: uuidParam, year: yearParam, month: monthParam });
+const conflict = { 409: json(z.object({ code: z.string(), message: z.string() }), 'Not in a state that allows it') };
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+
+// POST /api/branch/{branchId}/{year}/{month}/reopen-request - branch staff ask to reopen a submitted month
+programReopenRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/branch/{branchId}/{year}/{month}/reopen-request',
+    summary: 'Request the reopening of a submitted month',
+    tags: ['Branches'],
+    operationId: 'requestReopen',
+    security,
+    request: { params: monthParams, body: body(reasonBodySchema) },
+    responses: { 201: json(reopenRequestSchema, 'Requested'), ...errorResponses, ...conflict },
+  }),
+  async (c) => {
+    const { branchId, year, month } = c.req.valid('param');
+    const deps = c.get('deps');
+    await assertBranch(deps.db, c.get('user'), branchId, 'write');
+    const row = await requestReopen(deps, c.get('user'), { branchId, year, month, reason: c.req.valid('json').reason }, deps.now());
+    return c.json(row, 201);
+  },
+);
+
+// GET /api/branch/{branchId}/{year}/{month}/history - submissions, reopening requests and reopenings of a month
+programReopenRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/{year}/{month}/history',
+    summary: 'A month’s submissions and reopenings',
+    tags: ['Branches'],
+    operationId: 'monthHistory',
+    security,
+    request: { params: monthParams },
+    responses: { 200: json(monthHistorySchema, 'History'), ...errorResponses },
+  }),
+  async (c) => {
+    const { branchId, year, month } = c.req.valid('param');
+    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    return c.json(await monthHistory(c.get('deps').db, branchId, year, month), 200);
+  },
+);
+
+// GET /api/program/branches/{branchId}/{year}/{month}/history - the same, for program staff in scope
+programReopenRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/branches/{branchId}/{year}/{month}/history',
+    summary: 'A branch month’s submissions and reopenings (program staff)',
+    tags,
+    operationId: 'programMonthHistory',
+    security,
+    request: { params: monthParams },
+    responses: { 200: json(monthHistorySchema, 'History'), ...errorResponses },
+  }),
+  async (c) => {
+    const { branchId, year, month } = c.req.valid('param');
+    const { db } = c.get('deps');
+    const branch = await programBranch(db, requireProgram(c.get('user')), branchId);
+    return c.json(await monthHistory(db, branch.id, year, month), 200);
+  },
+);
+
+// GET /api/program/reopen-requests?status=open - requests of the branches in scope, newest first
+programReopenRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/reopen-requests',
+    summary: 'Reopening requests in scope',
+    tags,
+    operationId: 'listReopenRequests',
+    security,
+    request: { query: z.object({ status: reopenStatusSchema.optional() }) },
+    responses: { 200: json(z.array(programReopenRequestSchema), 'Requests'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    return c.json(await listReopenRequests(c.get('deps').db, access, c.req.valid('query').status), 200);
+  },
+);
+
+for (const decision of ['approve', 'decline'] as const) {
+  // POST /api/program/reopen-requests/{id}/approve|decline - answer a request (declining needs an answer)
+  programReopenRoutes.openapi(
+    createRoute({
+      method: 'post',
+      path: `/program/reopen-requests/{id}/${decision}`,
+      summary: decision === 'approve' ? 'Approve a reopening request (the month opens)' : 'Decline a reopening request with an answer',
+      tags,
+      operationId: decision === 'approve' ? 'approveReopenRequest' : 'declineReopenRequest',
+      security,
+      request: { params: z.object({ id: z.string() }), body: body(decideBodySchema) },
+      responses: { 200: json(reopenRequestSchema, 'Answered'), ...errorResponses, ...conflict },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      const deps = c.get('deps');
+      const answer = c.req.valid('json').answer;
+      return c.json(
+        await decideReopenRequest(deps, user, requireProgram(user), c.req.valid('param').id, decision, answer, deps.now()),
+        200,
+      );
+    },
+  );
+}
+
+// POST /api/program/branches/{branchId}/{year}/{month}/reopen - an administrator reopens a month directly
+programReopenRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/program/branches/{branchId}/{year}/{month}/reopen',
+    summary: 'Reopen a submitted month directly (program administrators)',
+    tags,
+    operationId: 'reopenMonth',
+    security,
+    request: { params: monthParams, body: body(reasonBodySchema) },
+    responses: { 200: json(z.object({ reopened: z.literal(true) }), 'Reopened'), ...errorResponses, ...conflict },
+  }),
+  async (c) => {
+    const user = c.get('user');
+    const { db, now } = c.get('deps');
+    const branch = await programBranch(db, requireProgram(user, 'admin'), c.req.valid('param').branchId);
+    const { year, month } = c.req.valid('param');
+    const reason = cleanReason(c.req.valid('json').reason);
+    await db.transaction((tx) =>
+      reopenInTx(tx, { branchId: branch.id, year, month, reason }, { userId: user.id, actor: user.email }, now()),
+    );
+    return c.json({ reopened: true as const }, 200);
+  },
+);

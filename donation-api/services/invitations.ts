@@ -1,0 +1,213 @@
+// Issue 9: invitation and password-reset links. A link is single use, expires, and only its SHA-256 is stored; the
+// mail is in the invitee's language. Administrators never see or send a password: the invitee chooses one here.
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { LoginType } from '@/lib/domain/enums';
+import { isValidPassword } from '@/lib/domain/password';
+import type { InvitationInfo } from '@/lib/domain/program-people';
+import { loginAnswer, type LoginAnswer } from '../auth/login-answer';
+import { hashToken, revokeAllTokens } from '../auth/tokens';
+import { audit } from '../audit';
+import type { ApiConfig } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import { branches, invitations, users } from '../db/schema';
+import { ApiError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { hashPassword } from './users';
+
+export type LinkKind = 'invitation' | 'reset';
+const RESET_TTL_HOURS = 2;
+
+type MailUser = { id: string; username: string; email: string; locale: string; loginType: number };
+
+/** A new link for the user; earlier unused links of the same kind stop working (a resend replaces them). */
+async function issueLink(tx: DbOrTx, user: MailUser, kind: LinkKind, branchId: string | null, actor: string, now: Date, ttlHours: number) {
+  await tx
+    .update(invitations)
+    .set({ usedAt: now })
+    .where(and(eq(invitations.userId, user.id), eq(invitations.kind, kind), isNull(invitations.usedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(invitations).values({
+    userId: user.id,
+    kind,
+    tokenHash: hashToken(token),
+    branchId,
+    createdBy: actor,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlHours * 3600_000),
+  });
+  return token;
+}
+
+const isSso = (loginType: number) => loginType === LoginType.AAD || loginType === LoginType.AADB2C;
+
+function linkMail(config: ApiConfig, user: MailUser, kind: LinkKind, token: string | null, branchName: string | null, ttlHours: number) {
+  const fr = user.locale === 'fr';
+  const link = token ? `${config.appUrl}/invitation/${token}` : null;
+  const signIn = `${config.appUrl}/login`;
+  if (kind === 'reset') {
+    return fr
+      ? {
+          subject: 'Choisissez un nouveau mot de passe – Programme de récupération en épicerie',
+          text: [
+            `Bonjour ${user.username},`,
+            '',
+            'Un administrateur du Programme de récupération en épicerie vous envoie un lien pour choisir un nouveau mot de passe :',
+            link,
+            '',
+            `Ce lien ne sert qu’une fois et expire dans ${ttlHours} heures. Si vous n’attendiez pas ce courriel, ignorez-le.`,
+          ].join('\n'),
+        }
+      : {
+          subject: 'Choose a new password – Retail Food Program',
+          text: [
+            `Hello ${user.username},`,
+            '',
+            'A Retail Food Program administrator sent you a link to choose a new password:',
+            link,
+            '',
+            `The link works once and expires in ${ttlHours} hours. If you did not expect this e-mail, ignore it.`,
+          ].join('\n'),
+        };
+  }
+  const where = branchName ?? (fr ? 'le Programme de récupération en épicerie' : 'the Retail Food Program');
+  if (!link) {
+    return fr
+      ? {
+          subject: 'Votre accès au Programme de récupération en épicerie',
+          text: [
+            `Bonjour,`,
+            '',
+            `Vous avez maintenant accès à ${where}. Connectez-vous avec le compte de votre organisation (${user.email}) :`,
+            signIn,
+            '',
+            'Choisissez « Se connecter avec » votre fournisseur d’identité; aucun mot de passe n’est créé pour vous ici.',
+          ].join('\n'),
+        }
+      : {
+          subject: 'Your access to the Retail Food Program',
+          text: [
+            `Hello,`,
+            '',
+            `You now have access to ${where}. Sign in with your organization's account (${user.email}):`,
+            signIn,
+            '',
+            'Choose to sign in with your identity provider; no password is created for you here.',
+          ].join('\n'),
+        };
+  }
+  return fr
+    ? {
+        subject: 'Invitation – Programme de récupération en épicerie',
+        text: [
+          `Bonjour,`,
+          '',
+          `Vous êtes invité à consigner les dons pour ${where}. Votre nom d’utilisateur : ${user.username}`,
+          'Choisissez votre mot de passe avec ce lien :',
+          link,
+          '',
+          `Ce lien ne sert qu’une fois et expire dans ${ttlHours} heures.`,
+        ].join('\n'),
+      }
+    : {
+        subject: 'Invitation – Retail Food Program',
+        text: [
+          `Hello,`,
+          '',
+          `You are invited to log donations for ${where}. Your username: ${user.username}`,
+          'Choose your password with this link:',
+          link,
+          '',
+          `The link works once and expires in ${ttlHours} hours.`,
+        ].join('\n'),
+      };
+}
+
+/**
+ * Issues a link inside the caller's transaction and answers the mail to send once it commits (the mailer records
+ * every mail in its own connection, which must not wait on this transaction). Single sign-on users get a notice
+ * without a link for an invitation; a reset is for password users only (400 ADMIN_RESET_SSO otherwise).
+ */
+export async function prepareLink(
+  tx: DbOrTx,
+  config: ApiConfig,
+  user: MailUser,
+  kind: LinkKind,
+  opts: { branchId: string | null; actor: string; now: Date },
+) {
+  if (kind === 'reset' && user.loginType !== LoginType.Admin) throw new ApiError(400, 'ADMIN_RESET_SSO');
+  const ttl = kind === 'reset' ? RESET_TTL_HOURS : config.invitationTtlHours;
+  const token = isSso(user.loginType) ? null : await issueLink(tx, user, kind, opts.branchId, opts.actor, opts.now, ttl);
+  let branchName: string | null = null;
+  if (opts.branchId) {
+    const [b] = await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, opts.branchId));
+    branchName = b?.name ?? null;
+  }
+  const { subject, text } = linkMail(config, user, kind, token, branchName, ttl);
+  return {
+    linkSent: token !== null,
+    mail: { to: user.email, subject, text, kind: kind === 'reset' ? 'password-reset' : 'invitation' },
+  };
+}
+
+/** Sends a prepared link; a failure is 503 MAIL_FAILED after `undo` (which takes back what the call wrote). */
+export async function deliverLink(mailer: Mailer, prepared: Awaited<ReturnType<typeof prepareLink>>, undo: () => Promise<void>) {
+  try {
+    await mailer.send(prepared.mail);
+  } catch {
+    await undo();
+    throw new ApiError(503, 'MAIL_FAILED');
+  }
+  return { linkSent: prepared.linkSent };
+}
+
+/** A live link: unknown, used and expired links are the same refusal, so a link cannot be probed. */
+async function liveLink(db: DbOrTx, token: string, now: Date, lock: boolean) {
+  const q = db
+    .select({ invitation: invitations, user: users })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: invitations }) : await q;
+  if (!row || row.user.disabled) throw new ApiError(404, 'INVITATION_INVALID');
+  return row;
+}
+
+/** POST /api/invitation/check: what the link is for, so the page can greet the invitee in their language. */
+export async function checkLink(db: DbOrTx, token: string, now: Date): Promise<InvitationInfo> {
+  const { invitation, user } = await liveLink(db, token, now, false);
+  let branchName: string | null = null;
+  if (invitation.branchId) {
+    const [b] = await db.select({ name: branches.name }).from(branches).where(eq(branches.id, invitation.branchId));
+    branchName = b?.name ?? null;
+  }
+  return { kind: invitation.kind as LinkKind, username: user.username, locale: user.locale, branchName };
+}
+
+/**
+ * POST /api/invitation/accept: the password of section 5, stored; the link used; every earlier token revoked; and
+ * the login answer, so the invitee lands signed in (on their first branch, or the invited one).
+ */
+export async function acceptLink(db: Db, token: string, password: string, config: ApiConfig, now: Date): Promise<LoginAnswer> {
+  if (!isValidPassword(password)) throw new ApiError(400, 'PWD_NEW_VALIDATE', 'password');
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const { invitation, user } = await liveLink(tx, token, now, true);
+    await tx.update(invitations).set({ usedAt: now }).where(eq(invitations.id, invitation.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllTokens(tx, user.id, now);
+    await audit(tx, {
+      userId: user.id,
+      actor: user.username,
+      action: 'password',
+      entity: 'user',
+      entityId: user.id,
+      after: { method: invitation.kind },
+    });
+    const answer = await loginAnswer(tx, { ...user, passwordHash }, { ttlHours: config.tokenTtlHours, now, method: invitation.kind });
+    // Land on the branch the invitation was for.
+    const invited = invitation.branchId && answer.branches.find((b) => b.branchId === invitation.branchId);
+    return invited ? { ...answer, branchId: invited.branchId } : answer;
+  });
+}

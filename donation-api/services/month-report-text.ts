@@ -1,0 +1,132 @@
+import { LBS_PER_MEAL } from '@/lib/domain/impact';
+import type { MonthSummary } from '@/lib/domain/summary';
+
+// The words of the monthly report (PDF and the submit confirmation mail), in both languages. The API renders
+// these documents itself, so their texts live here rather than in the screens' message files.
+
+export type ReportLang = 'en' | 'fr';
+
+const TEXT = {
+  en: {
+    program: 'Retail Food Program',
+    title: 'Monthly report',
+    foodBank: 'Food bank',
+    month: 'Month',
+    donations: 'Donations',
+    total: 'Total',
+    front: 'Front of Store',
+    back: 'RFP - Back of Store',
+    ghg: 'Greenhouse gas avoided',
+    meals: 'Meal equivalent',
+    mealsNote: `${LBS_PER_MEAL} lb of food per meal (Feeding America, Map the Meal Gap); non-food items, waste and "No Donation" excluded.`,
+    categories: 'Categories',
+    list: 'Donations of the month',
+    date: 'Date',
+    store: 'Store',
+    source: 'Source',
+    program_: 'Program',
+    weight: 'Weight',
+    entered: 'Entered',
+    submittedBy: 'Submitted by {who} on {when}.',
+    notSubmitted: 'Not submitted yet.',
+    comments: 'Comments: {comments}',
+    none: 'No donations this month.',
+    lbs: 'lbs',
+    kg: 'kg',
+    box: 'banana box',
+    boxes: 'banana boxes',
+    kgCo2e: 'kg CO2e',
+    mailSubject: 'Report submitted: {branch}, {month}',
+    mailIntro: 'You submitted the monthly report of {branch} for {month}. Here is its summary.',
+    colon: ': ',
+  },
+  fr: {
+    program: 'Programme de récupération en épicerie',
+    title: 'Rapport mensuel',
+    foodBank: 'Banque alimentaire',
+    month: 'Mois',
+    donations: 'Dons',
+    total: 'Total',
+    front: 'Devant du magasin',
+    back: 'Arrière du magasin',
+    ghg: 'Gaz à effet de serre évités',
+    meals: 'Équivalent en repas',
+    mealsNote: `${String(LBS_PER_MEAL).replace('.', ',')} lb d’aliments par repas (Feeding America, Map the Meal Gap); articles non alimentaires, déchets et « Aucun don » exclus.`,
+    categories: 'Catégories',
+    list: 'Dons du mois',
+    date: 'Date',
+    store: 'Magasin',
+    source: 'Provenance',
+    program_: 'Programme',
+    weight: 'Poids',
+    entered: 'Saisi',
+    submittedBy: 'Soumis par {who} le {when}.',
+    notSubmitted: 'Pas encore soumis.',
+    comments: 'Commentaires\u00a0: {comments}',
+    none: 'Aucun don ce mois-ci.',
+    lbs: 'lb',
+    kg: 'kg',
+    box: 'boîte de bananes',
+    boxes: 'boîtes de bananes',
+    kgCo2e: 'kg d’éq. CO2',
+    mailSubject: 'Rapport soumis\u00a0: {branch}, {month}',
+    mailIntro: 'Vous avez soumis le rapport mensuel de {branch} pour {month}. En voici le résumé.',
+    // French puts a (non-breaking) space before a colon.
+    colon: '\u00a0: ',
+  },
+} as const;
+
+export type ReportText = { [K in keyof (typeof TEXT)['en']]: string };
+
+export function reportText(lang: ReportLang): ReportText {
+  return TEXT[lang];
+}
+
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+}
+
+export function reportFormats(lang: ReportLang, timeZone: string) {
+  const locale = lang === 'fr' ? 'fr-CA' : 'en-CA';
+  const n = (digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const pct = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const t = reportText(lang);
+  return {
+    pounds: (v: number) => `${n(2).format(v)} ${t.lbs}`,
+    number: (v: number) => n(0).format(v),
+    kg: (v: number) => `${n(1).format(v)} ${t.kgCo2e}`,
+    percent: (v: number) => pct.format(v),
+    month: (year: number, month: number) =>
+      new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1)),
+    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)),
+    dateTime: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso)),
+    /** The amount and unit entered, e.g. "12 kg" or "3 banana boxes"; pounds entered give just the pounds. */
+    entered: (weight: number, unit: number) =>
+      unit === 0 ? `${n(2).format(weight)} ${t.kg}` : unit === 2 ? `${n(2).format(weight)} ${weight === 1 ? t.box : t.boxes}` : '',
+  };
+}
+
+/** The summary as plain text lines: the body of the submit confirmation mail, in one language. */
+export function summaryLines(s: MonthSummary, lang: ReportLang, timeZone: string): string[] {
+  const t = reportText(lang);
+  const f = reportFormats(lang, timeZone);
+  const lines = [
+    `${t.program} — ${t.title}`,
+    `${t.foodBank}${t.colon}${s.branchName}`,
+    `${t.month}${t.colon}${f.month(s.year, s.month)}`,
+    '',
+    `${t.donations}${t.colon}${f.number(s.totals.count)}`,
+    `${t.total}${t.colon}${f.pounds(s.totals.totalPounds)}`,
+    `${t.front}${t.colon}${f.pounds(s.totals.frontStorePounds)}`,
+    `${t.back}${t.colon}${f.pounds(s.totals.backStorePounds)}`,
+    `${t.ghg}${t.colon}${f.kg(s.totals.ghgKgCo2e)}`,
+    `${t.meals}${t.colon}${f.number(s.totals.meals)} (${t.mealsNote})`,
+    '',
+    `${t.categories}${t.colon.trimEnd()}`,
+    ...s.totals.categories.map((c) => `- ${lang === 'fr' ? c.nameFr : c.name}${t.colon}${f.percent(c.share)} (${f.pounds(c.pounds)})`),
+    '',
+    s.submitted && s.submittedAt ? fill(t.submittedBy, { who: s.submittedBy ?? '', when: f.dateTime(s.submittedAt) }) : t.notSubmitted,
+  ];
+  if (s.comments) lines.push(fill(t.comments, { comments: s.comments }));
+  return lines;
+}
