@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { sourceHash } from './scripts/source-hash.mjs';
 
 // Messages are precompiled at build time (icu-minify): the browser formats them without intl-messageformat
 // (about 10 kB gzip less on every page). Experimental in next-intl 4; the messages use plain arguments and tags only.
@@ -9,11 +10,33 @@ const withNextIntl = createNextIntlPlugin({
 });
 
 const nextConfig: NextConfig = {
-  // Packages with native code or wasm assets must load from node_modules, not the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'],
+  // Packages with native code or wasm assets must load from node_modules, not the bundle (pdfkit reads its font
+  // metrics from its own folder at run time).
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer', 'pdfkit', 'exceljs'],
   // NEXT_DIST_DIR lets several builds of one checkout live side by side (parallel e2e runs).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // A self-contained server (node server.js) for releases: npm run package copies it with the static files,
+  // public/ and the migrations into one folder. npm start still runs next start on the same build.
+  output: 'standalone',
+  // Migrations are read from disk when the database opens, not imported: tell the file tracing.
+  outputFileTracingIncludes: { '/**': ['./donation-api/db/migrations/**/*'] },
+  // The build's id is the hash of what it was built from, so npm start can tell a stale build (after an upgrade)
+  // and servers built from the same tree share one id.
+  generateBuildId: () => sourceHash(/*turbopackIgnore: true*/ process.cwd()),
+  // Every answer, static files and the API included; the page CSP (with its nonce) and HSTS come from proxy.ts.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+        ],
+      },
+    ];
+  },
   typedRoutes: false,
 };
 

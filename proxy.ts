@@ -10,9 +10,16 @@ const PROTECTED = [
   /^\/feedback$/,
   /^\/donations\/add$/,
   /^\/donations\/\d{4}\/\d{1,2}$/,
+  /^\/donations\/\d{4}\/\d{1,2}\/report$/,
   /^\/donations\/edit\/[^/]+\/[^/]+$/,
+  /^\/branch\/people$/,
+  // The program's screens (issue 8): /program and everything below it.
+  /^\/program(\/[^/]+)*$/,
 ];
-const OPEN = [/^\/login$/, /^\/forgot-password$/];
+// Screens that act on the selected branch: program staff without a branch are sent to /program instead.
+const BRANCH_SCREENS = [/^\/$/, /^\/branch$/, /^\/donations(\/.*)?$/];
+// The installable app's manifest is fetched by the browser without cookies; an invitation link is its own credential.
+const OPEN = [/^\/login$/, /^\/forgot-password$/, /^\/manifest\.webmanifest$/, /^\/invitation\/[A-Za-z0-9_-]+$/];
 
 function sessionCookieName(): string {
   const origin = process.env.NEXTAUTH_URL || '';
@@ -31,20 +38,65 @@ function frameAncestors(): string {
   return ["'self'", ...allowed].join(' ');
 }
 
+/**
+ * The chat tool's SDK (embedded mode) talks to its own origin from our pages: allowed for connections and frames
+ * only when embedded mode is configured. Its script is loaded by ours, which 'strict-dynamic' already allows.
+ */
+function chatSdkOrigin(): string {
+  if (!process.env.WORKPLACE_SDK_URL && !process.env.WORKPLACE_RFP_APP_ID && !process.env.WORKPLACE_INFO_APP_ID) return '';
+  try {
+    return ` ${new URL(process.env.WORKPLACE_SDK_URL?.trim() || 'https://connect.facebook.net/').origin}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The page's Content-Security-Policy: scripts only with this request's nonce (Next puts it on its own scripts when
+ * it finds the policy in the request headers; 'strict-dynamic' lets those load the chunks and the chat tool's SDK),
+ * no plugins, no <base> elsewhere, framing as before. Styles keep 'unsafe-inline' (React style attributes).
+ */
+export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${chatSdkOrigin()}`,
+    `frame-src 'self'${chatSdkOrigin()}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `frame-ancestors ${frameAncestors()}`,
+  ].join('; ');
+}
+
 export async function proxy(request: NextRequest) {
-  const response = await route(request);
-  response.headers.set('content-security-policy', `frame-ancestors ${frameAncestors()}`);
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const csp = contentSecurityPolicy(nonce);
+  // The request carries the policy and the nonce on to the render (Next reads the nonce from it).
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', csp);
+  const response = await route(request, requestHeaders);
+  response.headers.set('content-security-policy', csp);
+  // Only over https: a browser told over http would pin a scheme the server does not speak.
+  if (request.nextUrl.protocol === 'https:') response.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return response;
 }
 
-async function route(request: NextRequest) {
+async function route(request: NextRequest, requestHeaders: Headers) {
   const { pathname, search } = request.nextUrl;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (OPEN.some((r) => r.test(path))) {
-    const response = NextResponse.next();
+    const response = NextResponse.next({ request: { headers: requestHeaders } });
     // The chat tool frames this page: mark the browser so next-auth sets SameSite=None cookies (https only;
     // browsers refuse SameSite=None without Secure, so over plain http the frame case cannot work anyway).
-    if (path === '/login' && request.nextUrl.searchParams.get('from') === 'workplace' && (process.env.NEXTAUTH_URL || '').startsWith('https://')) {
+    if (
+      path === '/login' &&
+      request.nextUrl.searchParams.get('from') === 'workplace' &&
+      (process.env.NEXTAUTH_URL || '').startsWith('https://')
+    ) {
       response.cookies.set(EMBEDDED_COOKIE, '1', { httpOnly: true, secure: true, sameSite: 'none', path: '/' });
     }
     return response;
@@ -62,10 +114,15 @@ async function route(request: NextRequest) {
     if (request.nextUrl.searchParams.get('from') === 'workplace') loginUrl.searchParams.set('from', 'workplace');
     return NextResponse.redirect(loginUrl);
   }
-  return NextResponse.next();
+  const user = token.user;
+  if (user?.program && !user.branchId && BRANCH_SCREENS.some((r) => r.test(path))) {
+    return NextResponse.redirect(new URL('/program', request.url));
+  }
+  return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
 export const config = {
-  // Not the API, the BFF, next-auth or static files: those authorize on their own.
-  matcher: ['/((?!api/|bff/|_next/|images/|favicon\\.ico|robots\\.txt|.*\\.(?:png|jpg|jpeg|svg|webp|ico|css|js|map|txt)$).*)'],
+  // Not the API, the BFF, next-auth, Next's build output, the service worker (/serwist/sw.js) or the files of public/: those authorize on their own (or
+  // are public). Only these folders and names: a suffix (/donations/2026/10.js) no longer skips the proxy and its CSP.
+  matcher: ['/((?!api/|bff/|_next/|images/|serwist/|favicon\\.ico$|icon\\.|apple-icon\\.|manifest\\.webmanifest$|robots\\.txt$).*)'],
 };

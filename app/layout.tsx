@@ -5,7 +5,14 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('App');
-  return { title: t('title') };
+  const locale = await getLocale();
+  // Each screen names itself first in the tab ("Monthly Reports · Retail Food Program"); the installable app
+  // (app/manifest.webmanifest) has its names in the page's language.
+  return {
+    title: { template: `%s · ${t('title')}`, default: t('title') },
+    manifest: `/manifest.webmanifest?lang=${locale}`,
+    icons: { apple: '/images/apple-touch-icon.png' },
+  };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#f5c400' };

@@ -3,23 +3,32 @@ import { getServerSession } from 'next-auth';
 import { AppHeader } from '@/components/layout/app-header';
 import { HeaderProvider } from '@/components/layout/header-context';
 import { SessionKeepAlive } from '@/components/layout/session-keep-alive';
+import { OfflineSupport } from '@/components/offline/offline-support';
 import { Providers } from '@/components/providers';
 import { StatusBanner } from '@/components/ui/banner';
 import { authOptions } from '@/lib/server/auth-options';
+import { todayCalendarDate } from '@/lib/domain/dates';
 import { LoginType } from '@/lib/domain/enums';
-import { getSessionJwt } from '@/lib/server/session';
+import { appTimeZone } from '@/lib/server/env';
+import { getLiveSessionJwt } from '@/lib/server/session';
 
 /** Signed-in screens: header (none for embedded users), status banner, then the page. */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  // The proxy already redirects; this check stands on its own (never trust the proxy alone).
-  if (!(await getSessionJwt())) redirect('/login');
+  // The proxy already redirects; this check stands on its own (never trust the proxy alone), and asks the API
+  // whether the token is still live: a revoked one (sign-out, password change) must not render names.
+  if (!(await getLiveSessionJwt())) redirect('/login');
   const session = await getServerSession(authOptions);
   const embedded = !!session?.user.workplace;
   const sso = session?.user.loginType === LoginType.AAD || session?.user.loginType === LoginType.AADB2C;
+  // The screens a volunteer needs without a network, kept by the service worker (app/sw.ts) from this load on.
+  const { year, month } = todayCalendarDate(new Date(), appTimeZone());
+  const here = `/donations/${year}/${month}`;
+  const warm = ['/', here, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(here)}`];
   return (
     <Providers user={session?.user ?? null}>
       <HeaderProvider>
         {sso && <SessionKeepAlive />}
+        <OfflineSupport warm={warm} />
         {!embedded && <AppHeader />}
         <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
           <StatusBanner />

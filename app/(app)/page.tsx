@@ -1,8 +1,30 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { MonthlyReports } from '@/components/donations/monthly-reports';
+import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Header');
+  return { title: t('titles.monthlyReports') };
+}
+import { screenSession } from '@/lib/server/screen-data';
 
 /** Monthly Reports (home): the year comes from ?year= when Back returns here. */
-export default async function MonthlyReportsPage({ searchParams }: { searchParams: Promise<{ [key: string]: string | string[] | undefined }> }) {
+export default async function MonthlyReportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
+}) {
+  // Program staff without a branch have no reports here: their screens are the program's (the proxy sends them too).
+  const { user } = await screenSession();
+  if (user?.program && !user.branchId) redirect('/program');
   const { year } = await searchParams;
   const y = typeof year === 'string' && /^\d{4}$/.test(year) ? Number(year) : undefined;
-  return <MonthlyReports initialYear={y} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <WaitingListSlot origin={y ? `/?year=${y}` : '/'} />
+      <MonthlyReports initialYear={y} />
+    </div>
+  );
 }

@@ -13,47 +13,23 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { updateBranchBodySchema, type UpdateBranchBody } from '@/lib/domain/branch';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
+import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
 import { BffError, bff } from '@/lib/query/get-query-client';
-import { updateBranchFormSchema, type UpdateBranchFormValues } from './schemas';
+import {
+  BRANCH_RULE_FIELDS,
+  BRANCH_STATISTICS,
+  branchBodyFrom,
+  branchFormValues,
+  updateBranchFormSchema,
+  type UpdateBranchFormValues,
+} from './schemas';
 
 type Branch = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
 type Field = keyof UpdateBranchFormValues;
 
-const FIELDS = Object.keys(updateBranchFormSchema.shape) as Field[];
-const STATS: Field[] = ['numStaff', 'numVolunteers', 'numServedInPreviousYear', 'totalPoundsDistributedAnnually'];
-
-const RULE_FIELDS: Record<string, Field> = {
-  ORG_NAME_VALIDATE: 'name',
-  ORG_PHONE_VALIDATE: 'phoneNumber',
-  ORG_EMAIL_VALIDATE: 'email',
-  ORG_ADDRESS_VALIDATE: 'address1',
-  ORG_CITY_VALIDATE: 'city',
-  ORG_POSTAL_CODE_VALIDATE: 'postalCode',
-  ORG_PROVINCE_VALIDATE: 'province',
-};
-
 export const branchQueryKey = (branchId: string) => ['branch', branchId] as const;
-
-function toFormValues(b: Branch | undefined): UpdateBranchFormValues {
-  const out = {} as UpdateBranchFormValues;
-  for (const f of FIELDS) {
-    const v = b?.[f];
-    out[f] = v === null || v === undefined ? '' : String(v);
-  }
-  return out;
-}
-
-/** The update payload: trimmed text, empty optional text as null, statistics as numbers or null (section 3). */
-function toBody(v: UpdateBranchFormValues): UpdateBranchBody {
-  const raw: Record<string, unknown> = {};
-  for (const f of FIELDS) {
-    const s = v[f].trim();
-    raw[f] = STATS.includes(f) ? s : s === '' ? null : s;
-  }
-  return updateBranchBodySchema.parse(raw);
-}
 
 /** Update organisation details of the selected branch; reloads when the branch changes. */
 export function BranchForm() {
@@ -64,6 +40,7 @@ export function BranchForm() {
   const banner = useBanner();
   const queryClient = useQueryClient();
   const { branchId } = useAppSession();
+  const once = useSingleFlight();
 
   const query = useQuery({
     queryKey: branchQueryKey(branchId),
@@ -73,7 +50,7 @@ export function BranchForm() {
 
   const form = useForm({
     resolver: zodResolver(updateBranchFormSchema),
-    defaultValues: toFormValues(undefined),
+    defaultValues: branchFormValues(undefined),
     mode: 'onTouched',
   });
   const { register, handleSubmit, reset, setError, formState } = form;
@@ -81,25 +58,26 @@ export function BranchForm() {
   const hasErrors = Object.keys(errors).length > 0;
 
   useEffect(() => {
-    if (query.data) reset(toFormValues(query.data));
+    if (query.data) reset(branchFormValues(query.data));
   }, [query.data, reset]);
 
   const save = useMutation({
     mutationFn: (body: UpdateBranchBody) => bff<Branch>(`/branch/${encodeURIComponent(branchId)}`, { method: 'PUT', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(branchQueryKey(branchId), saved);
-      reset(toFormValues(saved));
+      reset(branchFormValues(saved));
       banner.show('success', t('NOTE_ORG_UPDATE_SUCCESS'));
+      window.scrollTo({ top: 0 });
     },
     onError: (e) => {
       const status = e instanceof BffError ? e.status : 0;
       const code = e instanceof BffError ? e.code : undefined;
       // A field rule refused by the server shows under its field, like the form's own check.
-      const field = code ? RULE_FIELDS[code] : undefined;
-      if (field) setError(field, { message: code }, { shouldFocus: true });
+      const field = code ? BRANCH_RULE_FIELDS[code] : undefined;
+      if (field) setError(field, { message: code });
+      // The banner is brought into view and focused (StatusBanner): on a phone the Save button is far below it.
       banner.show('error', errorText(undefined, status === 400 ? 'NOTE_ORG_UPDATE_ADDRESS_FAILED' : 'NOTE_ORG_UPDATE_FAILED'));
     },
-    onSettled: () => window.scrollTo({ top: 0 }),
   });
 
   if (!branchId || query.isPending) return <Spinner className="min-h-[40vh]" />;
@@ -117,7 +95,14 @@ export function BranchForm() {
 
   const err = (f: Field) => {
     const code = errors[f]?.message;
-    return code ? errorText(code, 'NOTE_ORG_UPDATE_FAILED') : undefined;
+    if (!code) return undefined;
+    const [kind, max] = code.split(':');
+    if (kind === 'TOO_LONG') return t('tooLong', { max: Number(max), count: form.getValues(f).trim().length });
+    if (kind === 'TOO_BIG') return t('statisticTooBig', { max: Number(max).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') });
+    if (kind === 'STAT_NOT_NUMBER') return t('statisticNotNumber');
+    if (kind === 'STAT_NEGATIVE') return t('statisticNegative');
+    if (kind === 'INVALID') return t('invalidValue');
+    return errorText(code, 'NOTE_ORG_UPDATE_FAILED');
   };
   const lang = locale === 'fr' ? 'fr' : 'en';
   const provinces: SelectOption[] = PROVINCE_CODES.map((c) => ({ value: c, label: PROVINCE_NAMES[c][lang] }));
@@ -125,35 +110,104 @@ export function BranchForm() {
   // A stored value outside the 13 codes stays visible rather than silently lost.
   if (current && !PROVINCE_CODES.includes(current as (typeof PROVINCE_CODES)[number])) provinces.push({ value: current, label: current });
 
-  const onSubmit = handleSubmit((v) => save.mutate(toBody(v)));
+  const submit = handleSubmit(async (v) => {
+    const { body, problems } = branchBodyFrom(v);
+    // The resolver already refused these; kept so that no save can ever fail without a word.
+    for (const p of problems) setError(p.field, { message: p.code });
+    if (body) await save.mutateAsync(body);
+    else banner.show('error', errorText(undefined, 'NOTE_ORG_UPDATE_FAILED'));
+  });
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void once(() => submit(e));
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mx-auto flex w-full max-w-3xl flex-col gap-6" aria-busy={save.isPending}>
+    // scroll-margin: a field reached with Tab stays above the sticky Save bar (phones) and below the header.
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 [&_input]:scroll-mt-28 [&_input]:scroll-mb-24 [&_select]:scroll-mt-28 [&_select]:scroll-mb-24 [&_textarea]:scroll-mt-28 [&_textarea]:scroll-mb-24"
+      aria-busy={save.isPending}
+    >
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionOrganization')}</legend>
         <p className="text-sm text-gray-700 sm:col-span-2">{tc('requiredNote')}</p>
-        <TextField label={t('name')} required autoComplete="organization" containerClassName="sm:col-span-2" error={err('name')} {...register('name')} />
-        <TextField label={t('phoneNumber')} required type="tel" autoComplete="tel" error={err('phoneNumber')} {...register('phoneNumber')} />
+        <TextField
+          label={t('name')}
+          required
+          autoComplete="organization"
+          containerClassName="sm:col-span-2"
+          error={err('name')}
+          {...register('name')}
+        />
+        <TextField
+          label={t('phoneNumber')}
+          required
+          type="tel"
+          autoComplete="tel"
+          error={err('phoneNumber')}
+          {...register('phoneNumber')}
+        />
         <TextField label={t('email')} required type="email" autoComplete="email" error={err('email')} {...register('email')} />
-        <TextField label={t('address1')} required autoComplete="address-line1" containerClassName="sm:col-span-2" error={err('address1')} {...register('address1')} />
-        <TextField label={t('address2')} autoComplete="address-line2" containerClassName="sm:col-span-2" {...register('address2')} />
+        <TextField
+          label={t('address1')}
+          required
+          autoComplete="address-line1"
+          containerClassName="sm:col-span-2"
+          error={err('address1')}
+          {...register('address1')}
+        />
+        <TextField
+          label={t('address2')}
+          autoComplete="address-line2"
+          containerClassName="sm:col-span-2"
+          error={err('address2')}
+          {...register('address2')}
+        />
         <TextField label={t('city')} required autoComplete="address-level2" error={err('city')} {...register('city')} />
-        <SelectField label={t('province')} placeholder={t('provincePlaceholder')} options={provinces} autoComplete="address-level1" error={err('province')} {...register('province')} />
-        <TextField label={t('postalCode')} required autoComplete="postal-code" autoCapitalize="characters" error={err('postalCode')} {...register('postalCode')} />
-        <TextField label={t('website')} type="url" inputMode="url" autoComplete="url" {...register('website')} />
-        <TextAreaField label={t('operatingHours')} rows={3} containerClassName="sm:col-span-2" {...register('operatingHours')} />
+        <SelectField
+          label={t('province')}
+          placeholder={t('provincePlaceholder')}
+          options={provinces}
+          autoComplete="address-level1"
+          error={err('province')}
+          {...register('province')}
+        />
+        <TextField
+          label={t('postalCode')}
+          required
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          error={err('postalCode')}
+          {...register('postalCode')}
+        />
+        <TextField label={t('website')} type="url" inputMode="url" autoComplete="url" error={err('website')} {...register('website')} />
+        <TextAreaField
+          label={t('operatingHours')}
+          rows={3}
+          containerClassName="sm:col-span-2"
+          error={err('operatingHours')}
+          {...register('operatingHours')}
+        />
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionContact')}</legend>
-        <TextField label={t('contactName')} autoComplete="name" {...register('contactName')} />
-        <TextField label={t('contactTitle')} autoComplete="organization-title" {...register('contactTitle')} />
-        <TextField label={t('contactEmail')} type="email" autoComplete="email" {...register('contactEmail')} />
-        <TextField label={t('contactPhoneNumber')} type="tel" autoComplete="tel" {...register('contactPhoneNumber')} />
+        <TextField label={t('contactName')} autoComplete="name" error={err('contactName')} {...register('contactName')} />
+        <TextField label={t('contactTitle')} autoComplete="organization-title" error={err('contactTitle')} {...register('contactTitle')} />
+        <TextField label={t('contactEmail')} type="email" autoComplete="email" error={err('contactEmail')} {...register('contactEmail')} />
+        <TextField
+          label={t('contactPhoneNumber')}
+          type="tel"
+          autoComplete="tel"
+          error={err('contactPhoneNumber')}
+          {...register('contactPhoneNumber')}
+        />
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionStatistics')}</legend>
-        {STATS.map((f) => (
-          <TextField key={f} label={t(f)} inputMode="numeric" autoComplete="off" {...register(f)} />
+        {BRANCH_STATISTICS.map((f) => (
+          <TextField key={f} label={t(f)} inputMode="numeric" autoComplete="off" error={err(f)} {...register(f)} />
         ))}
       </fieldset>
       <FormActions className="sticky bottom-0 -mx-3 bg-secondary-light/95 px-3 py-3 sm:static sm:mx-0 sm:bg-transparent sm:px-0">

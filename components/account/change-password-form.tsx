@@ -9,6 +9,7 @@ import { useBanner } from '@/components/ui/banner';
 import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { BffError, bff } from '@/lib/query/get-query-client';
 import { changePasswordFormSchema } from './schemas';
 
@@ -25,6 +26,7 @@ export function ChangePasswordForm() {
   const errorText = useErrorText();
   const banner = useBanner();
   const router = useRouter();
+  const once = useSingleFlight();
   const form = useForm({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
@@ -36,11 +38,12 @@ export function ChangePasswordForm() {
   const allFilled = !!values.oldPassword && !!values.newPassword && !!values.confirmPassword;
   const err = (code?: string) => (code ? errorText(code, 'PWD_NEW_VALIDATE') : undefined);
 
-  const onSubmit = handleSubmit(async ({ oldPassword, newPassword }) => {
+  const submit = handleSubmit(async ({ oldPassword, newPassword }) => {
     try {
       await bff('/user/current-user/change-password', { method: 'POST', body: { oldPassword, newPassword } });
       reset();
       banner.show('success', t('NOTE_PWD_UPDATE_SUCCESS'));
+      window.scrollTo({ top: 0 });
     } catch (e) {
       const status = e instanceof BffError ? e.status : 0;
       const code = e instanceof BffError ? e.code : undefined;
@@ -53,11 +56,19 @@ export function ChangePasswordForm() {
       const known = code === 'NOTE_PWD_UPDATE_INVALID_OLD' || code === 'LOGIN_TOO_MANY' ? code : undefined;
       banner.show('error', errorText(known, BY_STATUS[status] ?? 'NOTE_PWD_UPDATE_OTHER_FAILED'));
     }
-    window.scrollTo({ top: 0 });
   });
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void once(() => submit(e));
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-busy={isSubmitting}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
+      aria-busy={isSubmitting}
+    >
       <PasswordField
         label={t('oldPassword')}
         autoComplete="current-password"

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
@@ -15,8 +15,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff } from '@/lib/query/get-query-client';
-import { sendFeedbackFormSchema } from './schemas';
+import { bff, BffError } from '@/lib/query/get-query-client';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
+import { FEEDBACK_MAX_LENGTH, sendFeedbackFormSchema } from './schemas';
 
 type Contact = { id: string | number; name: string; emailAddress?: string };
 
@@ -46,10 +47,16 @@ export function FeedbackForm() {
   const errorText = useErrorText();
   const banner = useBanner();
   const router = useRouter();
-  const { user } = useAppSession();
+  const { user, branchId } = useAppSession();
+  const f = new Intl.NumberFormat(useLocale() === 'fr' ? 'fr-CA' : 'en-CA');
   const [thanked, setThanked] = useState(false);
+  const once = useSingleFlight();
 
-  const contacts = useQuery({ queryKey: contactsQueryKey, queryFn: ({ signal }) => bff<Contact[]>('/contact', { signal }), staleTime: 10 * 60_000 });
+  const contacts = useQuery({
+    queryKey: contactsQueryKey,
+    queryFn: ({ signal }) => bff<Contact[]>('/contact', { signal }),
+    staleTime: 10 * 60_000,
+  });
 
   const form = useForm({
     resolver: zodResolver(sendFeedbackFormSchema),
@@ -58,14 +65,22 @@ export function FeedbackForm() {
   });
   const { register, handleSubmit, watch, formState, resetField } = form;
   const { errors } = formState;
-  const ready = !!watch('contactId') && watch('message').trim() !== '';
+  const message = watch('message');
+  const ready = !!watch('contactId') && message.trim() !== '';
+  const length = message.trim().length;
 
   const send = useMutation({
     mutationFn: (v: { contactId: string; message: string }) => {
       const contact = contacts.data?.find((c) => String(c.id) === v.contactId);
       return bff<unknown>('/feedback', {
         method: 'POST',
-        body: { contactId: contact?.id ?? v.contactId, message: v.message, contactEmail: user?.contactEmail ?? '' },
+        body: {
+          contactId: contact?.id ?? v.contactId,
+          message: v.message,
+          contactEmail: user?.contactEmail ?? '',
+          // The mail names the food bank selected in the header (a user may have several), not all or none of them.
+          ...(branchId ? { branchId } : {}),
+        },
       });
     },
     onSuccess: () => {
@@ -73,15 +88,31 @@ export function FeedbackForm() {
       resetField('message');
       setThanked(true);
     },
-    onError: () => {
-      banner.show('error', errorText(undefined, 'NOTE_FEEDBACK_ERROR'));
-      window.scrollTo({ top: 0 });
+    // The banner is brought into view and focused (StatusBanner). A refusal says why; only a failure that may
+    // pass on its own (the mail server, the network) says 'try again'.
+    onError: (e) => {
+      if (e instanceof BffError && e.status === 404) void contacts.refetch();
+      banner.show('error', failureText(e));
     },
   });
+  const failureText = (e: unknown) => {
+    if (!(e instanceof BffError)) return errorText(undefined, 'NOTE_FEEDBACK_ERROR');
+    if (e.status === 429) return errorText('FEEDBACK_TOO_MANY', 'FEEDBACK_TOO_MANY');
+    if (e.status === 413) return errorText('PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE');
+    // An unknown contact, or a food bank no longer the user's: the list is loaded again.
+    if (e.status === 404) return t('contactGone');
+    if (e.status === 400) return e.code && e.code !== 'BAD_REQUEST' ? errorText(e.code, 'NOTE_FEEDBACK_ERROR') : t('refused');
+    return errorText(undefined, 'NOTE_FEEDBACK_ERROR');
+  };
 
   if (contacts.isPending) return <Spinner className="min-h-[40vh]" />;
 
-  const err = (code?: string) => (code ? errorText(code, 'NOTE_FEEDBACK_ERROR') : undefined);
+  const err = (code?: string) =>
+    code === 'FEEDBACK_TOO_LONG'
+      ? t('tooLong', { count: f.format(length), max: f.format(FEEDBACK_MAX_LENGTH) })
+      : code
+        ? errorText(code, 'NOTE_FEEDBACK_ERROR')
+        : undefined;
   const options = (contacts.data ?? []).map((c) => {
     const key = topicKey(c.name);
     return { value: String(c.id), label: key ? t(`topics.${key}`) : c.name };
@@ -90,7 +121,10 @@ export function FeedbackForm() {
   return (
     <>
       <form
-        onSubmit={handleSubmit((v) => send.mutate(v))}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void once(() => handleSubmit((v) => send.mutateAsync(v))(e));
+        }}
         noValidate
         className="mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
         aria-busy={send.isPending}
@@ -101,8 +135,27 @@ export function FeedbackForm() {
             {t('contactsError')}
           </p>
         )}
-        <SelectField label={t('contact')} required placeholder={t('contactPlaceholder')} options={options} error={err(errors.contactId?.message)} {...register('contactId')} />
-        <TextAreaField label={t('message')} required rows={15} maxLength={5000} error={err(errors.message?.message)} {...register('message')} />
+        <SelectField
+          label={t('contact')}
+          required
+          placeholder={t('contactPlaceholder')}
+          options={options}
+          error={err(errors.contactId?.message)}
+          {...register('contactId')}
+        />
+        <TextAreaField
+          label={t('message')}
+          required
+          rows={15}
+          hint={
+            // The limit is stated and counted, never enforced by cutting the text (maxLength would drop a paste's end).
+            <span className={length > FEEDBACK_MAX_LENGTH ? 'font-semibold text-red-700' : ''} data-testid="feedback-counter">
+              {t('counter', { count: f.format(length), max: f.format(FEEDBACK_MAX_LENGTH) })}
+            </span>
+          }
+          error={err(errors.message?.message)}
+          {...register('message')}
+        />
         <FormActions>
           <Button variant="secondary" onClick={() => router.push('/')}>
             {t('cancel')}

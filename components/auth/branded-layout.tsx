@@ -1,6 +1,7 @@
 import { getLocale } from 'next-intl/server';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { getLoginBackground } from '@/lib/server/login-background';
+import { LoginBackgroundCookies } from './login-background-cookies';
 
 /**
  * The branded sign-in page (login, forgot password): the background data of the current language
@@ -9,9 +10,11 @@ import { getLoginBackground } from '@/lib/server/login-background';
  */
 export async function BrandedLayout({ children }: { children: React.ReactNode }) {
   const locale = (await getLocale()) === 'fr' ? 'fr' : 'en';
-  const bg = await getLoginBackground(locale);
+  const [en, fr] = await Promise.all([getLoginBackground('en'), getLoginBackground('fr')]);
+  const bg = locale === 'fr' ? fr : en;
   return (
     <div className="relative flex min-h-dvh flex-col bg-secondary-light">
+      <LoginBackgroundCookies en={en} fr={fr} />
       <div
         aria-hidden="true"
         className="absolute inset-0 hidden bg-cover bg-center lg:block"

@@ -103,7 +103,13 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
       }
       if (!ctx?.signed_request) return setPhase(emptyPage ? { kind: 'empty' } : { kind: 'failed', code: 'SSO_AUTHENTICATE_AGAIN' });
       try {
-        const res = await signIn('workplace', { redirect: false, contextId: ctx.tid ?? '', signedRequest: ctx.signed_request, botSource, callbackUrl });
+        const res = await signIn('workplace', {
+          redirect: false,
+          contextId: ctx.tid ?? '',
+          signedRequest: ctx.signed_request,
+          botSource,
+          callbackUrl,
+        });
         if (res?.ok && !res.error) return window.location.assign(callbackUrl);
         if (res?.error === 'EMBEDDED_NOT_LINKED') return setPhase({ kind: 'link', step: 'username' });
         setPhase({ kind: 'failed', code: res?.error && res.error !== 'CredentialsSignin' ? res.error : 'SSO_AUTHENTICATE_AGAIN' });

@@ -7,6 +7,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { FormMessage } from '@/components/ui/form-message';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
 
 // Section 8, by status when the code is not one we know.
 const BY_STATUS: Record<number, ErrorKey> = { 404: 'FORGOT_INVALID_USERNAME', 401: 'FORGOT_NOT_ALLOWED', 400: 'FORGOT_INVALID_EMAIL' };
@@ -21,10 +22,17 @@ export function ForgotPasswordForm() {
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const empty = username.trim() === '';
+  // Each request sends a mail and counts towards the limit: a double click must send one. The state
+  // flag `pending` is still false for the second click of the same tick; the single-flight guard is a ref.
+  const once = useSingleFlight();
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (empty || pending) return;
+    if (empty) return;
+    void once(send);
+  }
+
+  async function send() {
     setPending(true);
     setResult(null);
     try {
@@ -49,17 +57,8 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
       <p className="text-base text-gray-800">{t('intro')}</p>
-      {result &&
-        (result.ok ? (
-          <FormMessage severity="success">{t('success')}</FormMessage>
-        ) : (
-          <FormMessage>{result.message}</FormMessage>
-        ))}
-      <UsernameField
-        label={t('username')}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
+      {result && (result.ok ? <FormMessage severity="success">{t('success')}</FormMessage> : <FormMessage>{result.message}</FormMessage>)}
+      <UsernameField label={t('username')} value={username} onChange={(e) => setUsername(e.target.value)} />
       <FormActions>
         <ButtonLink href="/login" variant="secondary">
           {t('backToLogin')}

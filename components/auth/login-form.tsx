@@ -11,7 +11,15 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { FormMessage } from '@/components/ui/form-message';
 
 // next-auth reports these when its own flow fails (not a code of ours): the generic server text.
-const NEXT_AUTH_ERRORS = new Set(['CredentialsSignin', 'Configuration', 'Callback', 'OAuthSignin', 'OAuthCallback', 'Default', 'SessionRequired']);
+const NEXT_AUTH_ERRORS = new Set([
+  'CredentialsSignin',
+  'Configuration',
+  'Callback',
+  'OAuthSignin',
+  'OAuthCallback',
+  'Default',
+  'SessionRequired',
+]);
 
 /** Username/password sign-in (section 2, Login): Login stays disabled until both fields are filled; Enter submits. */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
@@ -50,15 +58,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-      {error && (
-        <FormMessage>{error}</FormMessage>
-      )}
-      <UsernameField
-        label={t('username')}
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        disabled={pending}
-      />
+      {error && <FormMessage>{error}</FormMessage>}
+      <UsernameField label={t('username')} value={username} onChange={(e) => setUsername(e.target.value)} disabled={pending} />
       <PasswordField
         label={t('password')}
         name="password"
@@ -69,7 +70,10 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         disabled={pending}
       />
       <div className="-mt-1 flex justify-end">
-        <Link href="/forgot-password" className="inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold text-gray-900 underline underline-offset-2 hover:text-secondary focus-visible:outline-3 focus-visible:outline-gray-900">
+        <Link
+          href="/forgot-password"
+          className="inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold text-gray-900 underline underline-offset-2 hover:text-secondary focus-visible:outline-3 focus-visible:outline-gray-900"
+        >
           {t('forgotPassword')}
         </Link>
       </div>

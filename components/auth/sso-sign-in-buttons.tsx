@@ -10,7 +10,17 @@ import { FormMessage } from '@/components/ui/form-message';
 export type SsoProviderChoice = 'azure-ad' | 'azure-ad-b2c' | 'azure-ad-b2c-reset';
 
 // next-auth's own failure codes (not ours): the provider said no or the round trip broke; sign in again.
-const NEXT_AUTH_ERRORS = new Set(['OAuthSignin', 'OAuthCallback', 'Callback', 'OAuthAccountNotLinked', 'AccessDenied', 'Configuration', 'Default', 'SessionRequired', 'access_denied']);
+const NEXT_AUTH_ERRORS = new Set([
+  'OAuthSignin',
+  'OAuthCallback',
+  'Callback',
+  'OAuthAccountNotLinked',
+  'AccessDenied',
+  'Configuration',
+  'Default',
+  'SessionRequired',
+  'access_denied',
+]);
 
 /**
  * Section 2, Login, "otherwise": the customer-identity login button and the employees' work-account link.
@@ -48,19 +58,32 @@ export function SsoSignInButtons({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [autoStart]);
 
-  const message = error ? (NEXT_AUTH_ERRORS.has(error) ? errorText('SSO_AUTHENTICATE_AGAIN', 'SSO_AUTHENTICATE_AGAIN') : errorText(error, 'SSO_UNEXPECTED')) : null;
+  const message = error
+    ? NEXT_AUTH_ERRORS.has(error)
+      ? errorText('SSO_AUTHENTICATE_AGAIN', 'SSO_AUTHENTICATE_AGAIN')
+      : errorText(error, 'SSO_UNEXPECTED')
+    : null;
   return (
     <div className="flex flex-col gap-4" aria-busy={pending ? true : undefined}>
-      {message && (
-        <FormMessage>{message}</FormMessage>
-      )}
+      {message && <FormMessage>{message}</FormMessage>}
       {aadb2c && (
-        <Button className="w-full" loading={pending === 'azure-ad-b2c' || pending === 'azure-ad-b2c-reset'} disabled={!!pending} onClick={() => go('azure-ad-b2c')}>
+        <Button
+          className="w-full"
+          loading={pending === 'azure-ad-b2c' || pending === 'azure-ad-b2c-reset'}
+          disabled={!!pending}
+          onClick={() => go('azure-ad-b2c')}
+        >
           {t('ssoLogin')}
         </Button>
       )}
       {aad && (
-        <Button variant="ghost" className="w-full text-sm" loading={pending === 'azure-ad'} disabled={!!pending} onClick={() => go('azure-ad')}>
+        <Button
+          variant="ghost"
+          className="w-full text-sm"
+          loading={pending === 'azure-ad'}
+          disabled={!!pending}
+          onClick={() => go('azure-ad')}
+        >
           {t('employeeLink')}
         </Button>
       )}

@@ -1,38 +1,82 @@
 import { getTranslations } from 'next-intl/server';
 import { ButtonLink } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
-import { parseCalendarDate } from '@/lib/domain/dates';
+import { parseCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
+import { appTimeZone } from '@/lib/server/env';
+import type { StoreUsage } from '@/lib/domain/summary';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
 import { ApiCallError } from '@/lib/server/donation-api-client';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 import { DonationForm } from './donation-form';
 
-type ScreenProps = { mode: 'add' | 'edit'; origin?: string; donationId?: string; campaignId?: string; returnTo: string };
+type ScreenProps = {
+  mode: 'add' | 'edit';
+  origin?: string;
+  donationId?: string;
+  campaignId?: string;
+  returnTo: string;
+  /** Add opened from a month's page: the date proposed in that month. */
+  proposed?: CalendarDate;
+  /** The branch whose stores to offer: the selected one, or the donation's for a program administrator's correction. */
+  branchId?: string;
+};
 
 /**
  * Add donation and Edit donation: categories, stores (and the donation) are fetched on the server, together,
  * with the session's token; the browser gets the form and its data in the first response.
  */
-export async function DonationFormScreen({ mode, origin: givenOrigin, donationId, campaignId = RFP_CAMPAIGN_ID, returnTo }: ScreenProps) {
+export async function DonationFormScreen({
+  mode,
+  origin: givenOrigin,
+  donationId,
+  campaignId = RFP_CAMPAIGN_ID,
+  returnTo,
+  proposed,
+  branchId: givenBranchId,
+}: ScreenProps) {
   const t = await getTranslations('DonationForm');
-  const { branchId } = await screenSession();
+  const branchId = givenBranchId ?? (await screenSession()).branchId;
   const b = encodeURIComponent(branchId);
+  // Today in the app's time zone (APP_TIME_ZONE), as the API sees it: the form's default date and its refusal of a
+  // future date must not follow the device's clock zone.
+  const today = todayCalendarDate(new Date(), appTimeZone());
+  // The date the add form opens with: its month's submitted state comes with the page.
+  const opening = proposed ?? today;
   const settled = await Promise.allSettled([
     screenApi<CategoryAnswer[]>('/api/category', returnTo),
-    screenApi<StoreAnswer[]>(isRfp(campaignId) ? `/api/branch/${b}/stores` : `/api/branch/${b}/${encodeURIComponent(campaignId)}/stores`, returnTo),
+    screenApi<StoreAnswer[]>(
+      isRfp(campaignId) ? `/api/branch/${b}/stores` : `/api/branch/${b}/${encodeURIComponent(campaignId)}/stores`,
+      returnTo,
+    ),
     mode === 'edit' && donationId
-      ? screenApi<DonationAnswer>(isRfp(campaignId) ? `/api/donation/${encodeURIComponent(donationId)}` : `/api/donation/campaigndonation/${encodeURIComponent(donationId)}`, returnTo)
+      ? screenApi<DonationAnswer>(
+          isRfp(campaignId)
+            ? `/api/donation/${encodeURIComponent(donationId)}`
+            : `/api/donation/campaigndonation/${encodeURIComponent(donationId)}`,
+          returnTo,
+        )
       : Promise.resolve(undefined),
+    // Only for shortcuts and warnings: the form works without them.
+    screenApi<StoreUsage[]>(`/api/branch/${b}/store-usage`, returnTo),
+    mode === 'add' ? screenApi<boolean>(`/api/branch/${b}/${opening.year}/${opening.month}/submitted`, returnTo) : Promise.resolve(false),
   ]);
   // A redirect to /login (revoked session) wins over any other outcome.
   for (const r of settled) if (r.status === 'rejected' && isRedirect(r.reason)) throw r.reason;
-  const [categories, stores, donation] = settled;
+  const [categories, stores, donation, usage, submitted] = settled;
   const day = donation.status === 'fulfilled' && donation.value ? parseCalendarDate(donation.value.date) : null;
   const origin = givenOrigin ?? (day ? `/donations/${day.year}/${day.month}` : '/');
 
-  if (categories.status === 'rejected' || stores.status === 'rejected' || donation.status === 'rejected' || (mode === 'edit' && !donation.value)) {
-    const notFound = donation.status === 'rejected' && donation.reason instanceof ApiCallError && donation.reason.status === 404;
+  if (
+    categories.status === 'rejected' ||
+    stores.status === 'rejected' ||
+    donation.status === 'rejected' ||
+    (mode === 'edit' && !donation.value)
+  ) {
+    // A malformed id in the address (400) is the same permanent failure as an unknown one (404): no "try again".
+    const permanent = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'rejected' && r.reason instanceof ApiCallError && (r.reason.status === 404 || r.reason.status === 400);
+    const notFound = permanent(donation) || (mode === 'edit' && permanent(stores));
     for (const r of settled) if (r.status === 'rejected' && !notFound) console.error('donation form data failed', r.reason);
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
@@ -55,10 +99,18 @@ export async function DonationFormScreen({ mode, origin: givenOrigin, donationId
       stores={stores.value}
       donation={mode === 'edit' ? donation.value : undefined}
       campaignId={campaignId}
+      proposed={proposed}
+      today={today}
+      usage={usage.status === 'fulfilled' ? usage.value : []}
+      initialSubmitted={
+        submitted.status === 'fulfilled' ? { key: `${branchId}/${opening.year}/${opening.month}`, value: submitted.value } : undefined
+      }
     />
   );
 }
 
 function isRedirect(err: unknown) {
-  return typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT');
+  return (
+    typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT')
+  );
 }

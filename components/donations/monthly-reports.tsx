@@ -4,11 +4,14 @@ import { ButtonLink } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
+import { reportYears } from '@/lib/domain/year-range';
 import type { MonthlyReportAnswer } from '@/lib/query/donations';
 import { appTimeZone } from '@/lib/server/env';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { requestLogger } from '@/lib/server/logger';
 import { makeDonationFormats } from './formats';
 import { ReportsExport, YearSelect } from './monthly-reports-controls';
+import { YearTotals } from './year-totals';
 
 const STATUS_KEY = { submitted: 'statusSubmitted', overdue: 'statusOverdue', pending: 'statusPending' } as const;
 const STATUS_CLASS: Record<ReportStatus, string> = {
@@ -36,18 +39,18 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
     years = await screenApi<number[]>(`/api/donation/donationyears?appSource=bot&branchId=${b}`, here);
   } catch (err) {
     if (isRedirect(err)) throw err;
-    console.error('donation years failed', err);
+    (await requestLogger()).error({ err }, 'donation years failed');
     failed = true;
   }
-  // Years with donations (newest first); with none at all, the current year so a first donation can be added.
-  const options = [...new Set(years.length ? years : [today.year])].sort((a, c) => c - a);
-  const year = initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
+  const options = reportYears(years, today.year);
+  const year =
+    initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
   if (!failed) {
     try {
       rows = await screenApi<MonthlyReportAnswer[]>(`/api/branch/${b}/donations/${year}/aggregate`, here);
     } catch (err) {
       if (isRedirect(err)) throw err;
-      console.error('monthly reports failed', err);
+      (await requestLogger()).error({ err }, 'monthly reports failed');
       failed = true;
     }
   }
@@ -67,7 +70,9 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
           <YearSelect key={year} id={yearId} year={year} options={options} />
         </div>
         <ButtonLink variant="primary" href={addHref}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M12 5v14M5 12h14" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="M12 5v14M5 12h14" />
+          </svg>
           {t('addDonation')}
         </ButtonLink>
       </div>
@@ -81,6 +86,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
         <>
           {!years.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
           <ReportRows key={`${branchId}-${year}`} rows={rows} year={year} />
+          <YearTotals branchId={branchId} year={year} returnTo={here} />
         </>
       )}
       {!failed && <ReportsExport year={year} />}
@@ -90,7 +96,9 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
 
 /** next/navigation's redirect() throws; let it through. */
 function isRedirect(err: unknown) {
-  return typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT');
+  return (
+    typeof err === 'object' && err !== null && 'digest' in err && String((err as { digest: unknown }).digest).startsWith('NEXT_REDIRECT')
+  );
 }
 
 async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
@@ -102,7 +110,10 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
 
   return (
     <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5">
-      <div aria-hidden="true" className="hidden grid-cols-[5rem_1fr_1fr_8rem] gap-3 border-b border-secondary-light px-4 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase sm:grid">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[5rem_1fr_1fr_8rem] gap-3 border-b border-secondary-light px-4 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase sm:grid"
+      >
         <span>{t('month')}</span>
         <span>{t('frontStore')}</span>
         <span>{t('backStore')}</span>
@@ -116,7 +127,12 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
           const total = front + back;
           const status = reportStatus(year, month, !!r?.submitted, today);
           return (
-            <li key={month} className="motion-safe:animate-row-in" style={{ animationDelay: `${i * 250}ms` }} data-testid={`report-row-${month}`}>
+            <li
+              key={month}
+              className="motion-safe:animate-row-in"
+              style={{ animationDelay: `${i * 250}ms` }}
+              data-testid={`report-row-${month}`}
+            >
               <Link
                 href={`/donations/${year}/${month}`}
                 className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 hover:bg-primary-light/60 focus-visible:bg-primary-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-gray-900 sm:grid-cols-[5rem_1fr_1fr_8rem] sm:px-4"
@@ -125,11 +141,23 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
                   <span className="sr-only">{f.monthLong(year, month)} </span>
                   <span aria-hidden="true">{f.monthShort(year, month)}</span>
                 </span>{' '}
-                <Weight label={t('frontStore')} pounds={t('pounds', { weight: f.pounds(front) })} share={total > 0 ? f.percent(front / total) : undefined} />
-                <span className={`col-start-3 row-span-2 justify-self-end rounded-full px-3 py-1 text-sm ring-1 sm:col-start-auto sm:row-span-1 ${STATUS_CLASS[status]}`} data-status={status}>
+                <Weight
+                  label={t('frontStore')}
+                  pounds={t('pounds', { weight: f.pounds(front) })}
+                  share={total > 0 ? f.percent(front / total) : undefined}
+                />
+                <span
+                  className={`col-start-3 row-span-2 justify-self-end rounded-full px-3 py-1 text-sm ring-1 sm:col-start-auto sm:row-span-1 ${STATUS_CLASS[status]}`}
+                  data-status={status}
+                >
                   {t(STATUS_KEY[status])}
                 </span>{' '}
-                <Weight className="col-start-2 sm:col-start-3 sm:row-start-1" label={t('backStore')} pounds={t('pounds', { weight: f.pounds(back) })} share={total > 0 ? f.percent(back / total) : undefined} />
+                <Weight
+                  className="col-start-2 sm:col-start-3 sm:row-start-1"
+                  label={t('backStore')}
+                  pounds={t('pounds', { weight: f.pounds(back) })}
+                  share={total > 0 ? f.percent(back / total) : undefined}
+                />
               </Link>
             </li>
           );

@@ -1,11 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { LazyAppDialog } from '@/components/ui/lazy-dialog';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { exportFileName } from '@/lib/domain/export-file-name';
 
 /** The file name the server gave (RFC 6266: filename* first, then filename). */
@@ -23,6 +24,8 @@ export function fileNameFrom(disposition: string | null): string | null {
   return plain ? plain[1].trim() : null;
 }
 
+type ExportFormat = 'csv' | 'csv-fr' | 'xlsx';
+
 /**
  * The header's export: a confirm dialog "Export Donations?", then the CSV of the year downloaded from the
  * BFF (the API streams it), then the success or failure banner.
@@ -33,16 +36,26 @@ export function useExportDonations(year: number) {
   const { show } = useBanner();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const locale = useLocale();
+  // The spec's English CSV stays the default; French CSV and XLSX only when chosen.
+  const [format, setFormat] = useState<ExportFormat>('csv');
 
   const ask = useCallback(() => setOpen(true), []);
 
-  const run = async () => {
+  const once = useSingleFlight();
+  const run = () => once(download);
+  const download = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}`, { credentials: 'same-origin' });
+      const query = format === 'csv-fr' ? '&lang=fr' : format === 'xlsx' ? `&format=xlsx&lang=${locale === 'fr' ? 'fr' : 'en'}` : '';
+      const res = await fetch(`/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}${query}`, {
+        credentials: 'same-origin',
+      });
       if (!res.ok) throw new Error(String(res.status));
       const blob = await res.blob();
-      const name = fileNameFrom(res.headers.get('content-disposition')) ?? exportFileName(branchName);
+      const fallback = exportFileName(branchName);
+      const name =
+        fileNameFrom(res.headers.get('content-disposition')) ?? (format === 'xlsx' ? fallback.replace(/\.csv$/, '.xlsx') : fallback);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -77,7 +90,24 @@ export function useExportDonations(year: number) {
           </Button>
         </>
       }
-    />
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-semibold text-gray-800">{t('format')}</legend>
+        {(['csv', 'csv-fr', 'xlsx'] as const).map((f) => (
+          <label key={f} className="flex min-h-11 items-center gap-2 text-gray-900">
+            <input
+              type="radio"
+              name="export-format"
+              value={f}
+              checked={format === f}
+              onChange={() => setFormat(f)}
+              className="h-5 w-5 accent-gray-900"
+            />
+            {t(f === 'csv' ? 'formatCsv' : f === 'csv-fr' ? 'formatCsvFr' : 'formatXlsx')}
+          </label>
+        ))}
+      </fieldset>
+    </LazyAppDialog>
   );
   return { ask, dialog };
 }

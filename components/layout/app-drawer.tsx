@@ -3,15 +3,43 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { bff } from '@/lib/query/bff';
 import { BranchSelect } from './branch-select';
 import { IconButton } from './icon-button';
 import { LanguageToggle } from './language-toggle';
+import { useAppSession } from './use-app-session';
 
-type AppDrawerProps = { open: boolean; onClose: () => void; leaving: boolean; onLogOut: () => void; canChangePassword: boolean; canLogOut: boolean };
+type AppDrawerProps = {
+  open: boolean;
+  onClose: () => void;
+  leaving: boolean;
+  onLogOut: () => void;
+  canChangePassword: boolean;
+  canLogOut: boolean;
+};
 
 /** The hamburger drawer: Food Bank selector, EN/FR, the screens, Change Password (Admin only), Log Out. */
 export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword, canLogOut }: AppDrawerProps) {
   const t = useTranslations('Header');
+  const tp = useTranslations('ProgramNav');
+  const tb = useTranslations('BranchPeople');
+  const { user, branchId } = useAppSession();
+  // Program staff (issue 8) reach their screens from here; the branch screens only for those who have a branch.
+  const hasBranch = !!user?.branches.length;
+  // A lead of the selected branch invites colleagues from 'People' (issue 9). Asked each time the drawer opens, so a
+  // lead flag granted or withdrawn since sign-in shows at once; a failure just leaves the link out. (A plain fetch: the
+  // header sits outside the screens' query client.)
+  const [lead, setLead] = useState(false);
+  useEffect(() => {
+    if (!open || !hasBranch || !branchId) return;
+    const ctrl = new AbortController();
+    bff<{ lead: boolean }>(`/branch/${encodeURIComponent(branchId)}/people/me`, { signal: ctrl.signal, keepOn401: true }).then(
+      (r) => setLead(r.lead),
+      () => setLead(false),
+    );
+    return () => ctrl.abort();
+  }, [open, hasBranch, branchId]);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
@@ -20,20 +48,49 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
           <div className="flex items-center justify-between">
             <DialogTitle className="text-lg font-bold">{t('menu')}</DialogTitle>
             <IconButton onClick={onClose} aria-label={t('closeMenu')}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
             </IconButton>
           </div>
           <BranchSelect />
           <LanguageToggle className="self-start" />
           <nav className="flex flex-col gap-1 border-t border-secondary-light pt-4 text-base">
-            <Link href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.monthlyReports')}</Link>
-            <Link href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.branch')}</Link>
-            <Link href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('titles.feedback')}</Link>
+            {user?.program && (
+              <Link href="/program" onClick={onClose} className="rounded px-2 py-2.5 font-semibold hover:bg-secondary-light">
+                {tp('drawerLink')}
+              </Link>
+            )}
+            {hasBranch && (
+              <>
+                <Link href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.monthlyReports')}
+                </Link>
+                <Link href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.branch')}
+                </Link>
+                {lead && (
+                  <Link href="/branch/people" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                    {tb('drawerLink')}
+                  </Link>
+                )}
+              </>
+            )}
+            <Link href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+              {t('titles.feedback')}
+            </Link>
             {canChangePassword && (
-              <Link href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">{t('changePassword')}</Link>
+              <Link href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                {t('changePassword')}
+              </Link>
             )}
             {canLogOut && (
-              <button type="button" onClick={onLogOut} disabled={leaving} className="rounded px-2 py-2.5 text-left hover:bg-secondary-light">
+              <button
+                type="button"
+                onClick={onLogOut}
+                disabled={leaving}
+                className="rounded px-2 py-2.5 text-left hover:bg-secondary-light"
+              >
                 {t('logOut')}
               </button>
             )}

@@ -4,16 +4,17 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useAppSession } from './use-app-session';
 
-/** The "Food Bank" branch selector. */
-export function BranchSelect({ className = '' }: { className?: string }) {
+/** The "Food Bank" branch selector; inline (label beside the list) in the header bar, stacked in the drawer. */
+export function BranchSelect({ className = '', inline = false }: { className?: string; inline?: boolean }) {
   const t = useTranslations('Header');
   const id = useId();
   const { user, branchId, switchBranch } = useAppSession();
   const [busy, setBusy] = useState(false);
-  if (!user) return null;
+  // Program staff without a branch (issue 8) have nothing to choose.
+  if (!user?.branches.length) return null;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-xs font-semibold text-gray-700">
+    <div className={`flex ${inline ? 'items-center gap-2' : 'flex-col gap-1'} ${className}`}>
+      <label htmlFor={id} className={`text-xs font-semibold ${inline ? 'text-gray-900' : 'text-gray-700'}`}>
         {t('foodBank')}
       </label>
       <select

@@ -17,7 +17,12 @@ export function LanguageToggle({ className = '' }: { className?: string }) {
       router.refresh();
     });
   return (
-    <div role="group" aria-label={t('language')} className={`inline-flex overflow-hidden rounded-md border border-secondary/40 text-sm ${className}`} aria-busy={pending}>
+    <div
+      role="group"
+      aria-label={t('language')}
+      className={`inline-flex overflow-hidden rounded-md border border-secondary/40 text-sm ${className}`}
+      aria-busy={pending}
+    >
       {(['en', 'fr'] as const).map((l) => (
         <button
           key={l}
@@ -26,7 +31,8 @@ export function LanguageToggle({ className = '' }: { className?: string }) {
           aria-pressed={locale === l}
           onClick={() => choose(l)}
           disabled={pending}
-          className={`min-h-9 min-w-11 px-3 py-1.5 font-semibold uppercase ${locale === l ? 'bg-primary text-gray-900' : 'bg-white text-gray-800 hover:bg-secondary-light'}`}
+          // The selected language is dark on every background (the header is yellow, the drawer white).
+          className={`min-h-9 min-w-11 px-3 py-1.5 font-semibold uppercase ${locale === l ? 'bg-gray-900 text-white' : 'bg-white text-gray-800 hover:bg-secondary-light'}`}
         >
           {l === 'en' ? 'EN' : 'FR'}
           <span className="sr-only"> {l === 'en' ? 'English' : 'Français'}</span>

@@ -3,6 +3,7 @@
 import { clearLocaleCookie } from '@/lib/i18n/actions';
 import { cancelBrowserQueries, clearBrowserQueries } from '@/lib/query/browser-client';
 import { markSigningOut } from '@/lib/query/bff';
+import { clearUserCaches } from '@/lib/offline/caches';
 
 /** Log out (section 4): the session and its API token go, the language cookie is cleared, back to /login. */
 export async function logOut() {
@@ -10,6 +11,8 @@ export async function logOut() {
   await cancelBrowserQueries();
   await clearLocaleCookie().catch(() => undefined);
   clearBrowserQueries();
+  // The service worker's copies of this user's pages and data go too (drafts and the outbox stay: they are per user).
+  await clearUserCaches();
   try {
     sessionStorage.clear();
   } catch {

@@ -12,7 +12,8 @@ const EVERY_MS = 10 * 60 * 1000;
 export function SessionKeepAlive() {
   useEffect(() => {
     const ping = () => {
-      if (document.visibilityState === 'visible') void fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined);
+      if (document.visibilityState === 'visible')
+        void fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined);
     };
     const timer = window.setInterval(ping, EVERY_MS);
     document.addEventListener('visibilitychange', ping);

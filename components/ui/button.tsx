@@ -27,11 +27,28 @@ type ButtonProps = React.ComponentProps<'button'> & {
 };
 
 /** Yellow primary / grey secondary button with a 44 px touch target and a visible focus ring. */
-export function Button({ variant = 'primary', loading = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  className = '',
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} {...rest} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClass(variant, className)}>
+    <button
+      type={type}
+      {...rest}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClass(variant, className)}
+    >
       {loading && (
-        <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+        />
       )}
       {children}
     </button>
@@ -39,6 +56,10 @@ export function Button({ variant = 'primary', loading = false, className = '', d
 }
 
 /** A link that looks like a button (for navigation: Back To Login, Cancel). */
-export function ButtonLink({ variant = 'secondary', className = '', ...rest }: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
+export function ButtonLink({
+  variant = 'secondary',
+  className = '',
+  ...rest
+}: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
   return <Link {...rest} className={buttonClass(variant, className)} />;
 }

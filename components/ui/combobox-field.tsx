@@ -25,7 +25,11 @@ type ComboboxFieldProps = {
   locale?: string;
 };
 
-const fold = (s: string, locale?: string) => s.toLocaleLowerCase(locale).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const fold = (s: string, locale?: string) =>
+  s
+    .toLocaleLowerCase(locale)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 function setRef<T>(ref: React.Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);
@@ -39,7 +43,23 @@ function setRef<T>(ref: React.Ref<T> | undefined, value: T | null) {
  * Written by hand (a few hundred bytes) instead of Headless UI's combobox, which brought ~60 kB of JavaScript
  * (floating-ui, a virtualizer, react-aria) to the add-donation page on phones.
  */
-export function ComboboxField({ label, options, value, onChange, onBlur, placeholder, noMatch, toggleLabel, error, required, disabled, name, inputRef, className = '', locale }: ComboboxFieldProps) {
+export function ComboboxField({
+  label,
+  options,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  noMatch,
+  toggleLabel,
+  error,
+  required,
+  disabled,
+  name,
+  inputRef,
+  className = '',
+  locale,
+}: ComboboxFieldProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -53,7 +73,9 @@ export function ComboboxField({ label, options, value, onChange, onBlur, placeho
   const [active, setActive] = useState(-1);
   const selected = options.find((o) => o.value === value) ?? null;
   const shown = useMemo(() => {
-    const words = fold(query ?? '', locale).split(/\s+/).filter(Boolean);
+    const words = fold(query ?? '', locale)
+      .split(/\s+/)
+      .filter(Boolean);
     if (!words.length) return options;
     return options.filter((o) => {
       const text = fold(o.label, locale);
@@ -184,15 +206,26 @@ export function ComboboxField({ label, options, value, onChange, onBlur, placeho
           }}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-gray-700"
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor"><path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
         </button>
         {expanded &&
           (shown.length === 0 ? (
-            <div role="status" className="absolute top-full left-0 z-30 mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-700 shadow-lg">
+            <div
+              role="status"
+              className="absolute top-full left-0 z-30 mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-700 shadow-lg"
+            >
               {noMatch}
             </div>
           ) : (
-            <ul ref={list} id={listId} role="listbox" aria-labelledby={labelId} className="absolute top-full left-0 z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-gray-400 bg-white py-1 text-base shadow-lg">
+            <ul
+              ref={list}
+              id={listId}
+              role="listbox"
+              aria-labelledby={labelId}
+              className="absolute top-full left-0 z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-gray-400 bg-white py-1 text-base shadow-lg"
+            >
               {shown.map((o, i) => (
                 <li
                   key={o.value}

@@ -15,7 +15,18 @@ export type SelectFieldProps = Omit<React.ComponentProps<'select'>, 'children'> 
 };
 
 /** A native select: the phone's own picker, fully accessible, no extra JavaScript. */
-export function SelectField({ label, options, placeholder, hint, error, containerClassName, id, className = '', required, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  hint,
+  error,
+  containerClassName,
+  id,
+  className = '',
+  required,
+  ...rest
+}: SelectFieldProps) {
   const ids = useFieldIds(id);
   return (
     <FieldShell label={label} ids={ids} hint={hint} error={error} required={required} className={containerClassName}>
@@ -35,7 +46,12 @@ export function SelectField({ label, options, placeholder, hint, error, containe
             </option>
           ))}
         </select>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute top-1/2 right-3 h-5 w-5 -translate-y-1/2 text-gray-700">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="pointer-events-none absolute top-1/2 right-3 h-5 w-5 -translate-y-1/2 text-gray-700"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </div>

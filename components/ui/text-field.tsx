@@ -24,7 +24,17 @@ export function TextField({ label, hint, error, containerClassName, id, classNam
 }
 
 /** A labelled multi-line box (operating hours: 3 rows; feedback message: 15 rows). */
-export function TextAreaField({ label, hint, error, containerClassName, id, className = '', required, rows = 3, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  containerClassName,
+  id,
+  className = '',
+  required,
+  rows = 3,
+  ...rest
+}: TextAreaFieldProps) {
   const ids = useFieldIds(id);
   return (
     <FieldShell label={label} ids={ids} hint={hint} error={error} required={required} className={containerClassName}>
@@ -43,5 +53,7 @@ export function TextAreaField({ label, hint, error, containerClassName, id, clas
 
 /** A username: required, no auto-capitalization, correction or spell check on phones, and the browser's saved name. */
 export function UsernameField(props: TextFieldProps) {
-  return <TextField name="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} required {...props} />;
+  return (
+    <TextField name="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} required {...props} />
+  );
 }

@@ -7,6 +7,7 @@ describe('embeddedVariant', () => {
     expect(embeddedVariant('/feedback/')).toBe('info');
   });
   it('is the retail food program variant otherwise', () => {
-    for (const url of ['/', '/donations/add', '/branches', '/feedback-form', '/donations/2026/5#x']) expect(embeddedVariant(url)).toBe('rfp');
+    for (const url of ['/', '/donations/add', '/branches', '/feedback-form', '/donations/2026/5#x'])
+      expect(embeddedVariant(url)).toBe('rfp');
   });
 });

@@ -16,8 +16,6 @@ export const DEFAULT_CATEGORIES = [
   { id: 9, name: NO_DONATION, nameFr: 'Aucun don', displayOrder: 9 },
 ] as const;
 
-export type Category = { id: number; name: string; nameFr?: string | null; displayOrder: number };
-
 export function sortCategories<T extends { displayOrder: number }>(categories: readonly T[]): T[] {
   return [...categories].sort((a, b) => a.displayOrder - b.displayOrder);
 }

@@ -2,19 +2,72 @@ import { DEFAULT_CATEGORIES } from './categories';
 import { csvLines, exportCsv, exportFileName, exportHeader, exportRow, guardCell } from './csv';
 
 const cats = [...DEFAULT_CATEGORIES];
-const base = { retailer: 'Sobeys Inc.', banner: 'IGA', storeNumber: '8123', storeName: 'Rue Saint-Jean', foodBank: 'Banque alimentaire de Québec', date: '2026-02-03', source: 0, weightInPounds: 12.345, shares: { 1: 0.5, 2: 0.5 } };
+const base = {
+  retailer: 'Sobeys Inc.',
+  banner: 'IGA',
+  storeNumber: '8123',
+  storeName: 'Rue Saint-Jean',
+  foodBank: 'Banque alimentaire de Québec',
+  date: '2026-02-03',
+  source: 0,
+  weightInPounds: 12.345,
+  shares: { 1: 0.5, 2: 0.5 },
+};
 
 describe('CSV export columns', () => {
   it('has the fixed columns then one per category in display order', () => {
     expect(exportHeader([...cats].reverse())).toEqual([
-      'Retailer', 'Banner', 'Store #', 'Store Name', 'Food Bank', 'Date', 'Source', 'Weight (lbs)',
-      'Meat & Seafood', 'Dairy', 'Bakery', 'Frozen', 'Produce', 'Non-perishable', 'Non-food items', 'Waste', 'No Donation',
+      'Retailer',
+      'Banner',
+      'Store #',
+      'Store Name',
+      'Food Bank',
+      'Date',
+      'Source',
+      'Weight (lbs)',
+      'Meat & Seafood',
+      'Dairy',
+      'Bakery',
+      'Frozen',
+      'Produce',
+      'Non-perishable',
+      'Non-food items',
+      'Waste',
+      'No Donation',
     ]);
   });
 
   it('formats a row: MM/DD/yyyy, source label, pounds to 2 decimals, whole percents, 0% when absent', () => {
-    expect(exportRow(base, cats)).toEqual(['Sobeys Inc.', 'IGA', '8123', 'Rue Saint-Jean', 'Banque alimentaire de Québec', '02/03/2026', 'Back Of Store', '12.35', '50%', '50%', '0%', '0%', '0%', '0%', '0%', '0%', '0%']);
-    expect(exportRow({ ...base, source: 1, banner: null, shares: { 9: 0.333 } }, cats).slice(0, 9)).toEqual(['Sobeys Inc.', 'N/A', '8123', 'Rue Saint-Jean', 'Banque alimentaire de Québec', '02/03/2026', 'Front of Store', '12.35', '0%']);
+    expect(exportRow(base, cats)).toEqual([
+      'Sobeys Inc.',
+      'IGA',
+      '8123',
+      'Rue Saint-Jean',
+      'Banque alimentaire de Québec',
+      '02/03/2026',
+      'Back Of Store',
+      '12.35',
+      '50%',
+      '50%',
+      '0%',
+      '0%',
+      '0%',
+      '0%',
+      '0%',
+      '0%',
+      '0%',
+    ]);
+    expect(exportRow({ ...base, source: 1, banner: null, shares: { 9: 0.333 } }, cats).slice(0, 9)).toEqual([
+      'Sobeys Inc.',
+      'N/A',
+      '8123',
+      'Rue Saint-Jean',
+      'Banque alimentaire de Québec',
+      '02/03/2026',
+      'Front of Store',
+      '12.35',
+      '0%',
+    ]);
     expect(exportRow({ ...base, shares: { 9: 0.333 } }, cats).at(-1)).toBe('33%');
     expect(exportRow({ ...base, banner: '  ' }, cats)[1]).toBe('N/A');
   });

@@ -37,6 +37,11 @@ export function todayCalendarDate(now: Date = new Date(), timeZone?: string): Ca
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
+/** Negative, zero or positive as a is before, on or after b. */
+export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
 /** MM/DD/yyyy, the form and CSV format of section 9. */
 export function formatMmDdYyyy(date: string): string {
   const d = parseCalendarDate(date);
@@ -52,9 +57,4 @@ export function isClosedForReporting(date: CalendarDate, today: CalendarDate): b
   const monthIndex = today.month - 1;
   if (monthIndex >= 3) return date.year < today.year;
   return date.year <= today.year - 2;
-}
-
-/** The earliest calendar date still open for reporting. */
-export function firstOpenDate(today: CalendarDate): CalendarDate {
-  return today.month - 1 >= 3 ? { year: today.year, month: 1, day: 1 } : { year: today.year - 1, month: 1, day: 1 };
 }

@@ -1,9 +1,11 @@
 // The donation rules of section 5 as plain functions (no zod): the form runs them in the browser,
 // the API through lib/domain/donation.ts, so the rule is one and the form carries no schema library.
 import { NO_DONATION } from './categories';
-import { isClosedForReporting, parseCalendarDate, type CalendarDate } from './dates';
+import { compareCalendarDates, isClosedForReporting, parseCalendarDate, type CalendarDate } from './dates';
 import { SOURCES, WEIGHT_UNITS } from './enums';
 import type { ErrorCode } from './errors';
+import { MAX_DONATION_LBS, toPounds, DEFAULT_BANANA_BOX_LBS } from './weight';
+import type { WeightUnit } from './enums';
 
 /** A share is 0..1 in steps of 0.01: compare in whole percents to avoid float noise. */
 export function toPercent(fraction: number): number {
@@ -30,6 +32,8 @@ export type DonationRuleContext = {
   categories: { id: number; name: string }[];
   /** The add form rounds the total up before comparing; the server and the edit form need exactly 100. */
   roundTotalUp?: boolean;
+  /** Pounds per banana box (BANANA_BOX_LBS on the server) for the upper bound; default 40. */
+  bananaBoxLbs?: number;
 };
 
 export function categoriesTotalPercent(categories: { fraction: number }[]): number {
@@ -41,6 +45,8 @@ export function checkDonationRules(input: DonationRuleInput, ctx: DonationRuleCo
   const violations: RuleViolation[] = [];
   const date = parseCalendarDate(input.date);
   if (!date) violations.push({ code: 'VALIDATION_DATE_FORMAT', field: 'date' });
+  // "today" is the app's time zone on the server (APP_TIME_ZONE, injected clock), the device's in the form.
+  else if (compareCalendarDates(date, ctx.today) > 0) violations.push({ code: 'VALIDATION_DATE_FUTURE', field: 'date' });
   else if (isClosedForReporting(date, ctx.today)) {
     violations.push({
       code: date.year === ctx.today.year - 1 ? 'VALIDATION_DATE_PREVIOUS_YEAR' : 'VALIDATION_DATE',
@@ -71,10 +77,16 @@ export function checkDonationRules(input: DonationRuleInput, ctx: DonationRuleCo
   }
 
   const noDonation = ctx.categories.find((c) => c.name === NO_DONATION);
-  const noDonationShare = noDonation ? input.categories.find((c) => c.categoryId === noDonation.id)?.fraction ?? 0 : 0;
+  const noDonationShare = noDonation ? (input.categories.find((c) => c.categoryId === noDonation.id)?.fraction ?? 0) : 0;
   const allNoDonation = toPercent(noDonationShare) === 100;
   const w = input.weight;
   const weightOk = typeof w === 'number' && Number.isFinite(w) && w >= 0 && (allNoDonation ? w === 0 : w > 0) && w < 1e9;
   if (!weightOk) violations.push({ code: 'VALIDATION_WEIGHT', field: 'weight' });
+  else if (
+    (WEIGHT_UNITS as readonly number[]).includes(input.weightUnit) &&
+    toPounds(w, input.weightUnit as WeightUnit, ctx.bananaBoxLbs ?? DEFAULT_BANANA_BOX_LBS) > MAX_DONATION_LBS
+  ) {
+    violations.push({ code: 'VALIDATION_WEIGHT_MAX', field: 'weight' });
+  }
   return violations;
 }

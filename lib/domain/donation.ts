@@ -21,5 +21,7 @@ export const saveDonationBodySchema = z.strictObject({
   campaignId: z.string().max(64).optional(),
   // Campaign donations carry their categories under this name (section 7).
   campaignCategories: z.array(donationCategoryInputSchema).max(50).optional(),
+  // Updates: the version the client read; a newer one in the database is a conflict (409). Ignored on create.
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type SaveDonationBody = z.infer<typeof saveDonationBodySchema>;

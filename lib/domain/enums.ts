@@ -11,12 +11,6 @@ export const Source = { BackStore: 0, FrontStore: 1 } as const;
 export type Source = (typeof Source)[keyof typeof Source];
 export const SOURCES = [Source.BackStore, Source.FrontStore] as const;
 
-/** English labels of the sources, exactly as the spec writes them. */
-export const SOURCE_LABELS: Record<Source, string> = {
-  [Source.BackStore]: 'RFP - Back of Store',
-  [Source.FrontStore]: 'Front of Store',
-};
-
 /** The built-in retail food program: all-zero identifier, name RFP. */
 export const RFP_CAMPAIGN_ID = '00000000-0000-0000-0000-000000000000';
 export const RFP_CAMPAIGN_NAME = 'RFP';

@@ -2,6 +2,10 @@
 
 /** {branch}-branch-donations-export.csv, with characters that break file names or headers replaced. */
 export function exportFileName(branchName: string): string {
-  const safe = branchName.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim() || 'branch';
+  const safe =
+    branchName
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'branch';
   return `${safe}-branch-donations-export.csv`;
 }

@@ -26,6 +26,8 @@ export function checkChangePasswordRules(v: { oldPassword: string; newPassword: 
 export const loginBodySchema = z.strictObject({
   username: z.string().trim().min(1).max(200),
   password: z.string().min(1).max(200),
+  // The device cookie this browser got at an earlier successful sign-in (OWASP device cookies), if any.
+  deviceCookie: z.string().max(400).optional(),
 });
 
 export const forgotPasswordBodySchema = z.strictObject({ username: z.string().max(200) });

@@ -1,17 +1,15 @@
-import type { Category } from '@/lib/domain/categories';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 
 // Answer types and query keys of the donation screens, without react-query (server-rendered screens use them
 // too). Every branch-scoped key carries the branchId, so switching branch never shows the other branch's data.
 
-import type { CampaignCategoryAnswer, DonationAnswer as RfpDonationAnswer } from '@/lib/domain/answers';
+// The types are inferred from the API's answer schemas (lib/domain/answers.ts); `import type` keeps zod out of the page.
+import type { CampaignDonationAnswer, DonationAnswer as RfpDonationAnswer } from '@/lib/domain/answers';
 
-export type { StoreAnswer, MonthlyReport as MonthlyReportAnswer } from '@/lib/domain/answers';
+export type { StoreAnswer, MonthlyReport as MonthlyReportAnswer, CategoryRef as CategoryAnswer } from '@/lib/domain/answers';
 
-/** A donation of any program as the screens list it: a campaign donation also carries campaignCategories. */
-export type DonationAnswer = RfpDonationAnswer & { campaignCategories?: CampaignCategoryAnswer[] };
-
-export type CategoryAnswer = Category & { nameFr?: string | null };
+/** A donation of any program as the screens list it: a campaign donation also carries campaign and campaignCategories. */
+export type DonationAnswer = RfpDonationAnswer & Partial<Pick<CampaignDonationAnswer, 'campaign' | 'campaignCategories'>>;
 
 export const isRfp = (campaignId: string | undefined | null) => !campaignId || campaignId === RFP_CAMPAIGN_ID;
 

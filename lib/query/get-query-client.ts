@@ -20,4 +20,4 @@ export function getQueryClient() {
   return browserQueryClient;
 }
 
-export { BffError, bff, markSigningOut } from './bff';
+export { BffError, bff } from './bff';

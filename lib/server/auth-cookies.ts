@@ -14,9 +14,15 @@ import { secureCookies } from './env';
 export const SAVED_TOKEN_COOKIE = () => (secureCookies() ? '__Secure-rfp.saved-token' : 'rfp.saved-token');
 export const SAVED_TOKEN_MAX_AGE = 31_536_000;
 
+/**
+ * The device cookie (OWASP): signed by the API at a successful password sign-in, naming the user; sent back with
+ * the next sign-ins so that a lockout of the username (anyone can cause one) does not stop this browser.
+ */
+export const DEVICE_COOKIE = () => (secureCookies() ? '__Secure-rfp.device' : 'rfp.device');
+export const DEVICE_COOKIE_MAX_AGE = 31_536_000;
+
 /** The e-mail code challenge's link state (from POST /api/user/login/facebook), 15 minutes like the state itself. */
 export const LINK_STATE_COOKIE = () => (secureCookies() ? '__Secure-rfp.link-state' : 'rfp.link-state');
-export const LINK_STATE_MAX_AGE = 15 * 60;
 
 /** Cookies that must work inside the chat tool's frame (a cross-site context): None+Secure over https. */
 export function crossSiteCookieOptions(maxAge: number) {

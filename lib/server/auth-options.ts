@@ -1,14 +1,20 @@
 import 'server-only';
 import type { NextAuthOptions, User } from 'next-auth';
-import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { BOT_SOURCES, type BotSource } from '@/lib/domain/enums';
 import {
-  LINK_STATE_COOKIE, readCookie, renewalAllowed, SAVED_TOKEN_COOKIE, SAVED_TOKEN_MAX_AGE, trySetCookie,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE,
+  LINK_STATE_COOKIE,
+  readCookie,
+  renewalAllowed,
+  SAVED_TOKEN_COOKIE,
+  trySetCookie,
 } from './auth-cookies';
 import { callDonationApi, donationApiJson, ApiCallError } from './donation-api-client';
 import { SESSION_COOKIE, secureCookies } from './env';
-import { discovery, isSsoProvider, SSO_PROVIDERS, ssoEndpoints, ssoProviders, type SsoProviderId } from './sso-providers';
+import { isSsoProvider, SSO_PROVIDERS, ssoProviders, type SsoProviderId } from './sso-providers';
+import { applyAnswer, RENEW_BEFORE_MS, renewSso } from './session-renewal';
 
 import type { LoginAnswer } from '@/lib/domain/answers';
 
@@ -55,81 +61,14 @@ export function clientAddress(headers: Record<string, unknown> | undefined): str
   return typeof xff === 'string' ? xff.slice(0, 1000) : undefined;
 }
 
-
 /** A refusal of the sign-in routes: their own code (SSO_UNKNOWN_USER, LOGIN_NO_BRANCH, 503 SSO_PROVIDER_UNAVAILABLE…). */
 function ssoErrorCode(err: unknown): string {
-  if (err instanceof ApiCallError && err.code && (err.status < 500 || err.code.startsWith('SSO_') || err.code.startsWith('CHALLENGE_'))) return err.code;
+  if (err instanceof ApiCallError && err.code && (err.status < 500 || err.code.startsWith('SSO_') || err.code.startsWith('CHALLENGE_')))
+    return err.code;
   return err instanceof ApiCallError && err.status < 500 ? 'SSO_AUTHENTICATE_AGAIN' : 'SSO_UNEXPECTED';
 }
 
 const botSourceOf = (v: unknown): BotSource | undefined => ((BOT_SOURCES as readonly unknown[]).includes(v) ? (v as BotSource) : undefined);
-
-function displayUser(u: LoginAnswer): SessionUser {
-  return {
-    id: u.id,
-    username: u.username,
-    branches: u.branches,
-    branchId: u.branchId,
-    contactEmail: u.contactEmail,
-    locale: u.locale,
-    workplace: u.workplace,
-    loginType: u.loginType,
-  };
-}
-
-/** Every sign-in keeps the API token in the (encrypted) JWT and, as the saved token of section 9, in its own cookie. */
-async function applyAnswer(token: JWT, answer: LoginAnswer): Promise<void> {
-  token.apiToken = answer.token;
-  token.apiTokenExpiresAt = answer.expiresAt;
-  token.user = displayUser(answer);
-  await trySetCookie(SAVED_TOKEN_COOKIE(), answer.token, SAVED_TOKEN_MAX_AGE);
-}
-
-/** Renew this long before the API token expires, so a session in use never meets an expired token. */
-const RENEW_BEFORE_MS = 30 * 60_000;
-
-/**
- * Silent renewal (login flow (b) with "silent token acquisition"): the provider's refresh token buys a new ID
- * token at its token endpoint, without any prompt while the provider's own session lasts, and that ID token is
- * exchanged again. Issuers that return no new ID token on refresh (or no refresh token at all) end the session
- * at the API token's expiry instead: an access token alone proves nothing the donation API can verify.
- */
-async function renewSso(token: JWT): Promise<boolean> {
-  const sso = token.sso;
-  const endpoints = sso ? ssoEndpoints()[sso.provider] : undefined;
-  if (!sso?.refreshToken || !endpoints) return false;
-  const doc = await discovery(endpoints.wellKnown);
-  const tokenEndpoint = typeof doc?.token_endpoint === 'string' ? doc.token_endpoint : undefined;
-  if (!tokenEndpoint) return false;
-  try {
-    const res = await fetch(tokenEndpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${encodeURIComponent(endpoints.clientId)}:${encodeURIComponent(endpoints.clientSecret)}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: sso.refreshToken }).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) return false;
-    const tokens = (await res.json()) as { id_token?: string; refresh_token?: string };
-    if (!tokens.id_token) return false;
-    const answer = await donationApiJson<LoginAnswer>('/api/user/login/sso', {
-      method: 'POST',
-      body: { token: tokens.id_token, provider: SSO_PROVIDERS[sso.provider].apiId },
-    });
-    const old = token.apiToken;
-    // Keep the branch the user chose; the new answer starts at the first one.
-    const branchId = token.user?.branchId;
-    await applyAnswer(token, answer);
-    if (branchId && token.user?.branches.some((b) => b.branchId === branchId)) token.user = { ...token.user, branchId };
-    token.sso = { ...sso, idToken: tokens.id_token, refreshToken: tokens.refresh_token ?? sso.refreshToken };
-    if (old) await callDonationApi('/api/user/logout', { method: 'POST', token: old }).catch(() => undefined);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A credentials sign-in that ends in a login answer of the donation API (or a thrown error code). */
 async function loginCall(path: string, init: Parameters<typeof donationApiJson>[1]): Promise<User & LoginAnswer> {
@@ -154,8 +93,14 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
       callbackUrl: { name: secure ? '__Secure-rfp.callback-url' : 'rfp.callback-url', options: cookieOptions },
       csrfToken: { name: secure ? '__Host-rfp.csrf-token' : 'rfp.csrf-token', options: cookieOptions },
       // The OAuth checks cross from the identity provider back to us: a top-level GET, Lax is enough.
-      pkceCodeVerifier: { name: secure ? '__Secure-rfp.pkce' : 'rfp.pkce', options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 900 } },
-      state: { name: secure ? '__Secure-rfp.state' : 'rfp.state', options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 900 } },
+      pkceCodeVerifier: {
+        name: secure ? '__Secure-rfp.pkce' : 'rfp.pkce',
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 900 },
+      },
+      state: {
+        name: secure ? '__Secure-rfp.state' : 'rfp.state',
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 900 },
+      },
       nonce: { name: secure ? '__Secure-rfp.nonce' : 'rfp.nonce', options: { httpOnly: true, sameSite: 'lax', path: '/', secure } },
     },
     providers: [
@@ -168,12 +113,14 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
           const password = credentials?.password;
           if (!username || !password) throw new Error('LOGIN_INVALID');
           const address = clientAddress(req?.headers as Record<string, unknown>);
+          const deviceCookie = await readCookie(DEVICE_COOKIE());
           try {
-            const answer = await donationApiJson<LoginAnswer>('/api/user/login', {
+            const { deviceCookie: issued, ...answer } = await donationApiJson<LoginAnswer & { deviceCookie?: string }>('/api/user/login', {
               method: 'POST',
-              body: { username, password },
+              body: { username, password, ...(deviceCookie && deviceCookie.length <= 400 ? { deviceCookie } : {}) },
               headers: address ? { 'x-forwarded-for': address } : undefined,
             });
+            if (issued) await trySetCookie(DEVICE_COOKIE(), issued, DEVICE_COOKIE_MAX_AGE);
             return toUser(answer);
           } catch (err) {
             throw new Error(loginErrorCode(err));
@@ -189,13 +136,21 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
           const botSource = botSourceOf(credentials?.botSource);
           const signedRequest = credentials?.signedRequest;
           const contextId = credentials?.contextId ?? '';
-          if (!botSource || !signedRequest || signedRequest.length > 8192 || contextId.length > 256) throw new Error('SSO_AUTHENTICATE_AGAIN');
+          if (!botSource || !signedRequest || signedRequest.length > 8192 || contextId.length > 256)
+            throw new Error('SSO_AUTHENTICATE_AGAIN');
           try {
             return toUser(
-              await donationApiJson<LoginAnswer>('/api/user/login/facebook', { method: 'POST', body: { username: contextId || undefined, password: signedRequest, botSource } }),
+              await donationApiJson<LoginAnswer>('/api/user/login/facebook', {
+                method: 'POST',
+                body: { username: contextId || undefined, password: signedRequest, botSource },
+              }),
             );
           } catch (err) {
-            if (err instanceof ApiCallError && err.code === 'EMBEDDED_NOT_LINKED' && typeof (err.body as { linkState?: unknown })?.linkState === 'string') {
+            if (
+              err instanceof ApiCallError &&
+              err.code === 'EMBEDDED_NOT_LINKED' &&
+              typeof (err.body as { linkState?: unknown })?.linkState === 'string'
+            ) {
               // The chat identity is verified but linked to nobody: the link state waits server-side for the e-mail code.
               await trySetCookie(LINK_STATE_COOKIE(), (err.body as { linkState: string }).linkState, 15 * 60);
             }
@@ -214,7 +169,10 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
           const linkState = await readCookie(LINK_STATE_COOKIE());
           if (!linkState) throw new Error('SSO_AUTHENTICATE_AGAIN');
           if (!botSource || !/^\d{6}$/.test(code)) throw new Error('CHALLENGE_INVALID_CODE');
-          const res = await callDonationApi(`/api/user/login/challenge/check?${new URLSearchParams({ botSource, code })}`, { method: 'POST', token: linkState });
+          const res = await callDonationApi(`/api/user/login/challenge/check?${new URLSearchParams({ botSource, code })}`, {
+            method: 'POST',
+            token: linkState,
+          });
           if (res.status === 204) throw new Error('CHALLENGE_INVALID_CODE');
           const body = (await res.json().catch(() => null)) as (LoginAnswer & { code?: string }) | null;
           if (!res.ok || !body?.token) throw new Error(body?.code && res.status < 500 ? body.code : 'SSO_UNEXPECTED');
@@ -233,11 +191,28 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
           if (!saved || saved.length > 512) throw new Error('UNAUTHORIZED');
           const botSource = botSourceOf(credentials?.botSource);
           try {
-            return await loginCall(`/api/user/login/token${botSource ? `?botSource=${botSource}` : ''}`, { method: 'POST', token: saved, body: { token: saved } });
+            return await loginCall(`/api/user/login/token${botSource ? `?botSource=${botSource}` : ''}`, {
+              method: 'POST',
+              token: saved,
+              body: { token: saved },
+            });
           } catch (err) {
             await trySetCookie(SAVED_TOKEN_COOKIE(), null, 0);
             throw err;
           }
+        },
+      }),
+      // Issue 9: an invitation or reset link: the invitee's own password is set through the API, which answers the login.
+      CredentialsProvider({
+        id: 'invitation',
+        name: 'Invitation',
+        credentials: { token: { type: 'text' }, password: { type: 'password' } },
+        async authorize(credentials) {
+          const token = credentials?.token ?? '';
+          const password = credentials?.password ?? '';
+          if (token.length < 20 || token.length > 200) throw new Error('INVITATION_INVALID');
+          if (!password) throw new Error('PWD_NEW_VALIDATE');
+          return loginCall('/api/invitation/accept', { method: 'POST', body: { token, password } });
         },
       }),
       ...ssoProviders(),
@@ -249,7 +224,8 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
         if (!account || !isSsoProvider(account.provider)) return true;
         if (!account.id_token) throw new Error('SSO_AUTHENTICATE_AGAIN');
         // openid-client already matched the nonce to our cookie; the API checks the token carries that same one.
-        const nonce = typeof (profile as { nonce?: unknown } | undefined)?.nonce === 'string' ? (profile as { nonce: string }).nonce : undefined;
+        const nonce =
+          typeof (profile as { nonce?: unknown } | undefined)?.nonce === 'string' ? (profile as { nonce: string }).nonce : undefined;
         try {
           const answer = await donationApiJson<LoginAnswer>('/api/user/login/sso', {
             method: 'POST',
@@ -276,7 +252,13 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
         if (trigger === 'update' && token.user && session && typeof session.branchId === 'string') {
           if (token.user.branches.some((b) => b.branchId === session.branchId)) token.user = { ...token.user, branchId: session.branchId };
         }
-        if (!user && token.sso?.refreshToken && renewalAllowed() && token.apiTokenExpiresAt && Date.parse(token.apiTokenExpiresAt) - Date.now() < RENEW_BEFORE_MS) {
+        if (
+          !user &&
+          token.sso?.refreshToken &&
+          renewalAllowed() &&
+          token.apiTokenExpiresAt &&
+          Date.parse(token.apiTokenExpiresAt) - Date.now() < RENEW_BEFORE_MS
+        ) {
           await renewSso(token);
         }
         return token;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDonationApi } from '@/donation-api';
+import { currentRequestId } from './logger';
 
 /**
  * One way to reach the donation API: in-process (default) or, with DONATION_API_URL, an upstream server
@@ -7,14 +8,24 @@ import { getDonationApi } from '@/donation-api';
  */
 export async function callDonationApi(
   path: string,
-  init: { method?: string; token?: string; body?: unknown; rawBody?: BodyInit | null; headers?: Record<string, string>; requestId?: string } = {},
+  init: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: BodyInit | null;
+    headers?: Record<string, string>;
+    requestId?: string;
+  } = {},
 ): Promise<Response> {
   if (!path.startsWith('/api/')) throw new Error(`donation API paths start with /api/: ${path}`);
   const upstream = process.env.DONATION_API_URL?.replace(/\/+$/, '');
   const url = `${upstream ?? 'http://donation-api.internal'}${path}`;
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.requestId) headers.set('x-request-id', init.requestId);
+  // The id of the page's own request (the reverse proxy's, e.g. nginx's $request_id, else the one the edge made), so
+  // the API's log lines of every internal call of one page carry the same id.
+  const requestId = init.requestId ?? (await currentRequestId());
+  if (requestId) headers.set('x-request-id', requestId);
   let body: BodyInit | null | undefined = init.rawBody;
   if (init.body !== undefined) {
     body = JSON.stringify(init.body);

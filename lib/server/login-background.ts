@@ -1,7 +1,15 @@
 import 'server-only';
 import { callDonationApi } from './donation-api-client';
+import { requestLogger } from './logger';
 
-export type LoginBackground = { logo: string; blackLetterLogo: string; title: string; content: string; bgImage: string; contentWidth: string };
+export type LoginBackground = {
+  logo: string;
+  blackLetterLogo: string;
+  title: string;
+  content: string;
+  bgImage: string;
+  contentWidth: string;
+};
 
 const FALLBACK: Record<'en' | 'fr', LoginBackground> = {
   en: {
@@ -15,7 +23,7 @@ const FALLBACK: Record<'en' | 'fr', LoginBackground> = {
   fr: {
     logo: '/images/logo-fr.svg',
     blackLetterLogo: '/images/logo-black-fr.svg',
-    title: 'Programme alimentaire de détail',
+    title: 'Programme de récupération en épicerie',
     content: '',
     bgImage: '/images/login-bg.webp',
     contentWidth: '480px',
@@ -24,7 +32,9 @@ const FALLBACK: Record<'en' | 'fr', LoginBackground> = {
 
 // Stored data is admin-editable: only our own paths or https images, and a plain CSS length.
 const safeImage = (v: unknown, fallback: string) =>
-  typeof v === 'string' && ((v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')) || /^https:\/\/[^\s"'()]+$/.test(v)) && !/["'()\s]/.test(v)
+  typeof v === 'string' &&
+  ((v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')) || /^https:\/\/[^\s"'()]+$/.test(v)) &&
+  !/["'()\s]/.test(v)
     ? v
     : fallback;
 const safeWidth = (v: unknown, fallback: string) => {
@@ -40,9 +50,9 @@ export async function getLoginBackground(locale: 'en' | 'fr'): Promise<LoginBack
   try {
     const res = await callDonationApi('/api/user/bg-data');
     if (res.ok) data = (await res.json()) as Record<string, unknown>;
-    else console.warn(`bg-data: HTTP ${res.status}`);
+    else (await requestLogger()).warn({ status: res.status }, 'bg-data failed');
   } catch (err) {
-    console.warn('bg-data:', err instanceof Error ? err.message : err);
+    (await requestLogger()).warn({ err }, 'bg-data failed');
   }
   // Either spelling (section 3): bg_image / bgImage, fr_bg_image / frBgImage.
   const pick = (snake: string) => {

@@ -44,7 +44,13 @@ export function ssoEndpoints(env: Record<string, string | undefined> = process.e
   const domain = val('AAD_B2C_AUTH_DOMAIN', env);
   // An authority (its discovery document below it), or the discovery document's own URL.
   const authority = (auth: string | undefined, policy: string | undefined) =>
-    auth?.endsWith('/.well-known/openid-configuration') ? auth : auth ? `${auth.replace(/\/+$/, '')}${WELL_KNOWN}` : domain && policy ? `https://${domain}/${domain.split('.')[0]}.onmicrosoft.com/${encodeURIComponent(policy)}${WELL_KNOWN}` : undefined;
+    auth?.endsWith('/.well-known/openid-configuration')
+      ? auth
+      : auth
+        ? `${auth.replace(/\/+$/, '')}${WELL_KNOWN}`
+        : domain && policy
+          ? `https://${domain}/${domain.split('.')[0]}.onmicrosoft.com/${encodeURIComponent(policy)}${WELL_KNOWN}`
+          : undefined;
   const b2cWellKnown = val('AAD_B2C_WELL_KNOWN_URL', env) ?? authority(val('AAD_B2C_SIGN_IN_AUTH', env), val('AAD_B2C_SIGN_IN_NAME', env));
   if (b2cId && b2cSecret && b2cWellKnown) {
     out['azure-ad-b2c'] = { wellKnown: b2cWellKnown, clientId: b2cId, clientSecret: b2cSecret };

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BranchForm } from '@/components/account/branch-form';
+import { ReminderSetting } from '@/components/account/reminder-setting';
 import { QueryProvider } from '@/components/query-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,6 +13,7 @@ export default function BranchPage() {
   return (
     <QueryProvider>
       <BranchForm />
+      <ReminderSetting />
     </QueryProvider>
   );
 }

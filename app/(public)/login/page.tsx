@@ -45,7 +45,13 @@ export default async function LoginPage({ searchParams }: Props) {
     <BrandedLayout>
       <AuthCard title={admin && mode === 'form' && ssoAvailable(config) ? t('adminTitle') : t('title')}>
         {mode === 'sso' ? (
-          <SsoSignIn query={query} callbackUrl={callbackUrl} config={config} error={error} resetAvailable={!!ssoEndpoints()['azure-ad-b2c-reset']} />
+          <SsoSignIn
+            query={query}
+            callbackUrl={callbackUrl}
+            config={config}
+            error={error}
+            resetAvailable={!!ssoEndpoints()['azure-ad-b2c-reset']}
+          />
         ) : (
           <LoginForm callbackUrl={callbackUrl} initialError={error} />
         )}

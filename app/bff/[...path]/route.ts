@@ -2,28 +2,24 @@
 import { randomUUID } from 'node:crypto';
 import { type NextRequest } from 'next/server';
 import { callDonationApi } from '@/lib/server/donation-api-client';
-import { appOrigin } from '@/lib/server/env';
+import { holdsNulText, readLimitedBody } from '@/lib/server/limited-body';
+import { refuseCrossSite } from '@/lib/server/same-origin';
 import { getSessionJwt } from '@/lib/server/session';
+import { MAX_BODY_BYTES } from '@/donation-api/app';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const PASS_HEADERS = ['content-type', 'content-disposition', 'x-request-id', 'cache-control'];
+const PASS_HEADERS = ['content-type', 'content-disposition', 'x-request-id', 'cache-control', 'idempotency-replayed', 'retry-after'];
 
 function json(status: number, code: string, message: string) {
   return Response.json({ code, message }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-/** Mutations must come from our own pages: the Origin (sent by browsers on POST/PUT/DELETE) must be ours. */
-function sameOrigin(request: NextRequest): boolean {
-  const origin = request.headers.get('origin');
-  if (origin) return origin === appOrigin() || origin === request.nextUrl.origin;
-  return request.headers.get('sec-fetch-site') === 'same-origin';
-}
-
 async function handle(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
   const method = request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD' && !sameOrigin(request)) return json(403, 'CSRF', 'Cross-site request refused.');
+  const crossSite = refuseCrossSite(request);
+  if (crossSite) return crossSite;
   // Never trust the proxy alone: every BFF call checks the session again.
   const session = await getSessionJwt();
   if (!session?.apiToken) return json(401, 'UNAUTHORIZED', 'Authentication required.');
@@ -31,11 +27,23 @@ async function handle(request: NextRequest, { params }: { params: Promise<{ path
   if (path.some((p) => p === '..' || p === '.' || p.includes('\\'))) return json(400, 'BAD_REQUEST', 'Invalid request.');
   const target = `/api/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  // The API's own limit, checked before reading here too; a NUL is refused here as there.
+  const body = hasBody ? await readLimitedBody(request, MAX_BODY_BYTES) : undefined;
+  if (body instanceof Response) return body;
+  if (body?.byteLength && holdsNulText(new TextDecoder().decode(body))) {
+    return json(400, 'INVALID_CHARACTERS', 'The request contains a character that is not allowed (a null character).');
+  }
+  const forward: Record<string, string> = {};
+  const type = request.headers.get('content-type');
+  if (hasBody && type) forward['content-type'] = type;
+  // A retried create (the form sends one key per entry) must reach the API's replay.
+  const key = request.headers.get('idempotency-key');
+  if (key !== null) forward['idempotency-key'] = key;
   const res = await callDonationApi(target, {
     method,
     token: session.apiToken,
-    rawBody: hasBody ? await request.arrayBuffer().then((b) => (b.byteLength ? Buffer.from(b) : null)) : undefined,
-    headers: hasBody && request.headers.get('content-type') ? { 'content-type': request.headers.get('content-type')! } : undefined,
+    rawBody: body?.byteLength ? Buffer.from(body) : hasBody ? null : undefined,
+    headers: forward,
     requestId: request.headers.get('x-request-id') ?? randomUUID(),
   });
   const headers = new Headers();

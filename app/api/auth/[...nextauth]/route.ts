@@ -1,12 +1,16 @@
 // GET, POST /api/auth/... - next-auth: sign in (password, single sign-on, chat view, e-mail code, saved token), session, sign out
 import NextAuth from 'next-auth';
 import { encode, getToken } from 'next-auth/jwt';
-import { type NextRequest } from 'next/server';
+import { NextRequest } from 'next/server';
 import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
 import { LOGOUT_HINT_COOKIE, SAVED_TOKEN_COOKIE, serializeCookie, withAuthScope } from '@/lib/server/auth-cookies';
 import { authOptionsFor } from '@/lib/server/auth-options';
 import { appOrigin, SESSION_COOKIE, secureCookies } from '@/lib/server/env';
+import { readLimitedText } from '@/lib/server/limited-body';
 import { ssoEndpoints } from '@/lib/server/sso-providers';
+
+/** Sign-in forms and the chat tool's signed request are small; nothing longer is read. */
+const AUTH_BODY_MAX = 64 * 1024;
 
 export const runtime = 'nodejs';
 
@@ -18,12 +22,22 @@ const crossSite = NextAuth(authOptionsFor({ crossSite: true }));
 // The customer identity's "forgot password" link ends its sign-in with this error code, not with a sign-in.
 const B2C_FORGOT_PASSWORD = 'AADB2C90118';
 
-async function handler(request: NextRequest, ctx: Ctx) {
+async function handler(incoming: NextRequest, ctx: Ctx) {
+  let request = incoming;
+  if (incoming.method === 'POST') {
+    // The body is read here, within a limit and refusing a NUL character, then handed to next-auth as it came.
+    const body = await readLimitedText(incoming, AUTH_BODY_MAX);
+    if (body instanceof Response) return body;
+    request = new NextRequest(incoming.url, { method: 'POST', headers: incoming.headers, body });
+  }
   const { pathname, searchParams } = request.nextUrl;
   if (pathname === '/api/auth/callback/azure-ad-b2c' && searchParams.get('error_description')?.includes(B2C_FORGOT_PASSWORD)) {
     // Section 4: continue with the forgot-password user flow (a provider of its own, hidden from the login page).
     const target = new URL('/login', request.nextUrl.origin);
-    target.searchParams.set(ssoEndpoints()['azure-ad-b2c-reset'] ? 'sso' : 'error', ssoEndpoints()['azure-ad-b2c-reset'] ? 'reset' : 'SSO_AUTHENTICATE_AGAIN');
+    target.searchParams.set(
+      ssoEndpoints()['azure-ad-b2c-reset'] ? 'sso' : 'error',
+      ssoEndpoints()['azure-ad-b2c-reset'] ? 'reset' : 'SSO_AUTHENTICATE_AGAIN',
+    );
     return Response.redirect(target, 303);
   }
   // A session opened inside the chat tool's frame lives in a cross-site context: its cookies must be
@@ -44,14 +58,22 @@ async function signOutThroughProvider(request: NextRequest, ctx: Ctx, handle: ty
   const jwt = secret ? await getToken({ req: request, secret, cookieName: SESSION_COOKIE() }).catch(() => null) : null;
   const res: Response = await handle(request, ctx);
   const headers = new Headers(res.headers);
-  // The saved token goes with the session (events.signOut revokes the API token it holds).
+  // The saved token goes with the session (events.signOut revokes the API token it holds), and only then: a sign-out
+  // next-auth refused (no CSRF token: a cross-site form) leaves both cookies as they were.
+  const signedOut = res.headers
+    .getSetCookie()
+    .some((c) => /^[^=]*session-token(\.\d+)?=/.test(c) && c.startsWith(SESSION_COOKIE()) && /max-age=0|expires=thu, 01 jan 1970/i.test(c));
+  if (!signedOut) return res;
   headers.append('set-cookie', serializeCookie(SAVED_TOKEN_COOKIE(), '', 0));
   if (!jwt?.sso || !secret || !res.ok || !(res.headers.get('content-type') ?? '').includes('json')) {
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
   const hint = await encode({ token: { provider: jwt.sso.provider, idToken: jwt.sso.idToken }, secret, maxAge: 300 });
   headers.delete('content-length');
-  headers.append('set-cookie', `${LOGOUT_HINT_COOKIE()}=${hint}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`);
+  headers.append(
+    'set-cookie',
+    `${LOGOUT_HINT_COOKIE()}=${hint}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`,
+  );
   return Response.json({ url: new URL('/bff/public/provider-logout', appOrigin()).toString() }, { status: 200, headers });
 }
 

@@ -1,11 +1,25 @@
-import { getTranslations } from 'next-intl/server';
+import type { Metadata } from 'next';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { makeDonationFormats } from '@/components/donations/formats';
 import { QueryProvider } from '@/components/query-provider';
 import { MonthDonations } from '@/components/donations/month-donations';
+import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
 import { ButtonLink } from '@/components/ui/button';
 import { supportEmail } from '@/lib/server/support-email';
 
+type Params = { params: Promise<{ year: string; month: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { year, month } = await params;
+  const y = Number(year);
+  const m = Number(month);
+  const [t, tm, locale] = await Promise.all([getTranslations('Header'), getTranslations('MonthPage'), getLocale()]);
+  const valid = /^\d{4}$/.test(year) && /^\d{1,2}$/.test(month) && m >= 1 && m <= 12;
+  return { title: valid ? tm('donationsOf', { month: makeDonationFormats(locale).monthLong(y, m) }) : t('titles.donations') };
+}
+
 /** Donations of a month. A year or month that is not a real one gets a message, never a crash. */
-export default async function MonthDonationsPage({ params }: { params: Promise<{ year: string; month: string }> }) {
+export default async function MonthDonationsPage({ params }: Params) {
   const { year, month } = await params;
   const y = /^\d{4}$/.test(year) ? Number(year) : NaN;
   const m = /^\d{1,2}$/.test(month) ? Number(month) : NaN;
@@ -21,8 +35,11 @@ export default async function MonthDonationsPage({ params }: { params: Promise<{
     );
   }
   return (
-    <QueryProvider>
-      <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} />
-    </QueryProvider>
+    <div className="flex flex-col gap-4">
+      <WaitingListSlot key={`${y}-${m}`} year={y} month={m} origin={`/donations/${y}/${m}`} />
+      <QueryProvider>
+        <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} />
+      </QueryProvider>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { LINK_STATE_COOKIE } from '@/lib/server/auth-cookies';
 import { callDonationApi } from '@/lib/server/donation-api-client';
-import { appOrigin } from '@/lib/server/env';
+import { readLimitedJson } from '@/lib/server/limited-body';
+import { refuseCrossSite } from '@/lib/server/same-origin';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -13,12 +14,13 @@ const bodySchema = z.object({ username: z.string().trim().min(1).max(320) });
 
 export async function POST(request: NextRequest) {
   // No session yet: only our own page may call this, and only with the link state the chat sign-in left.
-  const origin = request.headers.get('origin');
-  const same = origin ? origin === appOrigin() || origin === request.nextUrl.origin : request.headers.get('sec-fetch-site') === 'same-origin';
-  if (!same) return json(403, { code: 'CSRF', message: 'Cross-site request refused.' });
+  const crossSite = refuseCrossSite(request);
+  if (crossSite) return crossSite;
   const linkState = request.cookies.get(LINK_STATE_COOKIE())?.value;
   if (!linkState) return json(401, { code: 'SSO_AUTHENTICATE_AGAIN', message: 'You have to authenticate again. Please follow the instruction below.' });
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null));
+  const raw = await readLimitedJson(request, 4096);
+  if (raw instanceof Response) return raw;
+  const parsed = bodySchema.safeParse(raw);
   if (!parsed.success) return json(400, { code: 'BAD_REQUEST', message: 'A username is required.' });
 
   const res = await callDonationApi(`/api/user/login/challenge?${new URLSearchParams({ username: parsed.data.username })}`, { method: 'POST', token: linkState });

@@ -1,5 +1,16 @@
+import type { Metadata } from 'next';
+import { unstable_rethrow } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { DonationFormScreen } from '@/components/donations/donation-form-screen';
+import { DonationHistory } from '@/components/donations/donation-history';
 import { safeOrigin } from '@/components/donations/origin';
+import type { AuditPage } from '@/lib/domain/program-workflow';
+import { screenApi } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Header');
+  return { title: t('titles.editDonation') };
+}
 
 /** Edit donation: the second segment is the program (campaign) id; the RFP one is all zeros. */
 export default async function EditDonationPage({
@@ -10,5 +21,25 @@ export default async function EditDonationPage({
   searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
 }) {
   const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
-  return <DonationFormScreen mode="edit" origin={typeof from === 'string' ? safeOrigin(from) : undefined} donationId={donationId} campaignId={campaignId} returnTo={`/donations/edit/${encodeURIComponent(donationId)}/${encodeURIComponent(campaignId)}`} />;
+  const returnTo = `/donations/edit/${encodeURIComponent(donationId)}/${encodeURIComponent(campaignId)}`;
+  // The history is a help, not the screen: when it cannot be read (unknown id, not the caller's) it is left out.
+  // A session that ended is not such a case: Next's redirect to the sign-in page goes on.
+  const history = /^[0-9a-f-]{36}$/i.test(donationId)
+    ? await screenApi<AuditPage>(`/api/donation/${encodeURIComponent(donationId)}/history`, returnTo).catch((err: unknown) => {
+        unstable_rethrow(err);
+        return null;
+      })
+    : null;
+  return (
+    <>
+      <DonationFormScreen
+        mode="edit"
+        origin={typeof from === 'string' ? safeOrigin(from) : undefined}
+        donationId={donationId}
+        campaignId={campaignId}
+        returnTo={returnTo}
+      />
+      {history && history.entries.length > 0 && <DonationHistory history={history} />}
+    </>
+  );
 }

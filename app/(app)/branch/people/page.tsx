@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { BranchPeopleScreen } from '@/components/people/branch-people-screen';
+import { ApiCallError } from '@/lib/server/donation-api-client';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('BranchPeople');
+  return { title: t('title', { branch: '' }) };
+}
+
+/** The selected branch's people, for its leads only (the API answers 404 to anyone else, and so does this page). */
+export default async function BranchPeoplePage() {
+  const { user, branchId } = await screenSession();
+  if (!branchId) notFound();
+  type Person = { id: string; username: string; email: string; lead: boolean; disabled: boolean; pending: boolean };
+  const people = await screenApi<Person[]>(`/api/branch/${branchId}/people`, '/branch/people').catch((err: unknown) => {
+    if (err instanceof ApiCallError && err.status === 404) notFound();
+    throw err;
+  });
+  const branchName = user?.branches.find((b) => b.branchId === branchId)?.branchName ?? '';
+  return <BranchPeopleScreen branchId={branchId} branchName={branchName} initial={people} />;
+}

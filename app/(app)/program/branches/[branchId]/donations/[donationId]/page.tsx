@@ -1,0 +1,66 @@
+import Link from 'next/link';
+import { notFound, unstable_rethrow } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { DonationFormScreen } from '@/components/donations/donation-form-screen';
+import { DonationHistory } from '@/components/donations/donation-history';
+import { DonationReadOnly } from '@/components/program/donation-read-only';
+import type { DonationAnswer } from '@/lib/domain/answers';
+import type { AuditPage } from '@/lib/domain/program-workflow';
+import { ApiCallError } from '@/lib/server/donation-api-client';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+
+/**
+ * A food bank's donation on the program's drill-down (issue 8), with its history (created by, changed by, what
+ * changed). Program administrators get the Edit donation form on that food bank's stores (the API checks the role
+ * again and audits the change); coordinators read it.
+ */
+export default async function ProgramDonationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ branchId: string; donationId: string }>;
+  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
+}) {
+  const [{ branchId, donationId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
+  if (!user?.program || !/^[0-9a-f-]{36}$/i.test(donationId)) notFound();
+  const t = await getTranslations('ProgramBranch');
+  const b = encodeURIComponent(branchId);
+  const d = encodeURIComponent(donationId);
+  const year = typeof sp.year === 'string' && /^\d{4}$/.test(sp.year) ? sp.year : undefined;
+  const month = typeof sp.month === 'string' && /^\d{1,2}$/.test(sp.month) ? sp.month : undefined;
+  const origin = `/program/branches/${b}${year && month ? `?year=${year}&month=${month}` : ''}`;
+  const returnTo = `/program/branches/${b}/donations/${d}`;
+  const admin = user.program.role === 'admin';
+  let donation: DonationAnswer | null = null;
+  let history: AuditPage | null = null;
+  try {
+    [donation, history] = await Promise.all([
+      admin ? Promise.resolve(null) : screenApi<DonationAnswer>(`/api/donation/${d}`, returnTo),
+      screenApi<AuditPage>(`/api/donation/${d}/history`, returnTo).catch((err: unknown) => {
+        unstable_rethrow(err);
+        // The history is a help, not the screen: without it the donation still shows.
+        return null;
+      }),
+    ]);
+  } catch (err) {
+    unstable_rethrow(err);
+    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) notFound();
+    throw err;
+  }
+  if (!admin && donation && donation.branchId.toLowerCase() !== branchId.toLowerCase()) notFound();
+  return (
+    <div className="flex flex-col gap-4">
+      {admin ? (
+        <DonationFormScreen mode="edit" branchId={branchId} donationId={donationId} origin={origin} returnTo={returnTo} />
+      ) : (
+        donation && <DonationReadOnly donation={donation} />
+      )}
+      {history && history.entries.length > 0 && <DonationHistory history={history} />}
+      {!admin && (
+        <Link href={origin} className="self-start font-semibold underline underline-offset-2">
+          {t('backToMonth')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { BranchEditor, type BranchValues } from '@/components/places/branch-editor';
+import { FormMessage } from '@/components/ui/form-message';
+import type { StoreAnswer } from '@/lib/domain/answers';
+import { ApiCallError } from '@/lib/server/donation-api-client';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ProgramBranches');
+  return { title: t('edit') };
+}
+
+type Profile = {
+  branch: BranchValues & { id: string; name: string };
+  users: { id: string; username: string; email: string; lead: boolean; disabled: boolean }[];
+  stores: StoreAnswer[];
+};
+
+/** /program/branches/[id]/edit: every field of the branch, its users and the stores it serves, by name. */
+export default async function EditBranchPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ branchId: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
+  const [{ branchId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
+  if (user?.program?.role !== 'admin') notFound();
+  const back = `/program/branches/${branchId}/edit`;
+  const profile = await screenApi<Profile>(`/api/program/branches/${encodeURIComponent(branchId)}/profile`, back).catch((err: unknown) => {
+    if (err instanceof ApiCallError && err.status === 404) notFound();
+    throw err;
+  });
+  const t = await getTranslations('ProgramBranches');
+  const { branch, users, stores } = profile;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('editTitle', { name: branch.name })}</h1>
+      {sp.created && <FormMessage severity="success">{t('created', { name: branch.name })}</FormMessage>}
+      <BranchEditor branchId={branch.id} initial={branch} />
+      <section aria-labelledby="branch-users" className="flex flex-col gap-2">
+        <h2 id="branch-users" className="text-lg font-semibold">
+          {t('users')}
+        </h2>
+        {users.length === 0 ? (
+          <p>{t('noUsers')}</p>
+        ) : (
+          <ul className="list-disc pl-6">
+            {users.map((u) => (
+              <li key={u.id}>
+                {u.username} ({u.email}){u.lead ? ` · ${t('lead')}` : ''}
+                {u.disabled ? ` · ${t('inactive')}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link href="/program/users" className="self-start underline underline-offset-2">
+          {t('manageUsers')}
+        </Link>
+      </section>
+      <section aria-labelledby="branch-stores" className="flex flex-col gap-2">
+        <h2 id="branch-stores" className="text-lg font-semibold">
+          {t('stores')}
+        </h2>
+        {stores.length === 0 ? (
+          <p>{t('noStores')}</p>
+        ) : (
+          <ul className="list-disc pl-6">
+            {stores.map((s) => (
+              <li key={s.id}>{s.displayName}</li>
+            ))}
+          </ul>
+        )}
+        <Link href="/program/stores" className="self-start underline underline-offset-2">
+          {t('manageStores')}
+        </Link>
+      </section>
+    </div>
+  );
+}

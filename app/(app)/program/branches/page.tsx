@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { BranchesScreen } from '@/components/places/branches-screen';
+import type { ProgramBranchRow } from '@/lib/domain/program-places';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ProgramBranches');
+  return { title: t('title') };
+}
+
+/** Program administrators only (the same 404 as an unknown page for anyone else). */
+export default async function ProgramBranchesPage() {
+  const { user } = await screenSession();
+  if (user?.program?.role !== 'admin') notFound();
+  const rows = await screenApi<ProgramBranchRow[]>('/api/program/branches', '/program/branches');
+  return <BranchesScreen initial={rows} />;
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { StoresScreen } from '@/components/places/stores-screen';
+import type { ProgramBranchRow, StoreRequest } from '@/lib/domain/program-places';
+import { screenApi, screenSession } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ProgramStores');
+  return { title: t('title') };
+}
+
+/** Program administrators only (the same 404 as an unknown page for anyone else). */
+export default async function ProgramStoresPage() {
+  const { user } = await screenSession();
+  if (user?.program?.role !== 'admin') notFound();
+  const [branches, requests] = await Promise.all([
+    screenApi<ProgramBranchRow[]>('/api/program/branches', '/program/stores'),
+    screenApi<StoreRequest[]>('/api/program/store-requests', '/program/stores'),
+  ]);
+  return (
+    <StoresScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} initialRequests={requests} />
+  );
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
+import { InvitationForm } from '@/components/people/invitation-form';
+import { FormMessage } from '@/components/ui/form-message';
+import { ButtonLink } from '@/components/ui/button';
+import type { InvitationInfo } from '@/lib/domain/program-people';
+import { donationApiJson } from '@/lib/server/donation-api-client';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Invitation');
+  return { title: t('title') };
+}
+
+/** Issue 9: a mailed invitation or reset link. Public: the link's token is the credential, checked by the API. */
+export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const t = await getTranslations('Invitation');
+  const info = await donationApiJson<InvitationInfo>('/api/invitation/check', { method: 'POST', body: { token } }).catch(() => null);
+  return (
+    <BrandedLayout>
+      <AuthCard title={info?.kind === 'reset' ? t('resetTitle') : t('title')}>
+        {info ? (
+          <InvitationForm token={token} info={info} />
+        ) : (
+          <div className="flex flex-col gap-4">
+            <FormMessage>{t('invalid')}</FormMessage>
+            <ButtonLink href="/login">{t('toLogin')}</ButtonLink>
+          </div>
+        )}
+      </AuthCard>
+    </BrandedLayout>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { CalendarDate } from '@/lib/domain/dates';
+import { checkDonationRules } from '@/lib/domain/donation-rules';
+import { typedToIso, typedWeight } from '@/lib/domain/typed-input';
+import type { CategoryAnswer } from '@/lib/query/donation-keys';
+
+/** The donation form's values as typed: text for date and weight, whole percents per category (in display order). */
+export type DonationFormValues = { date: string; storeId: string; source: string; weight: string; weightUnit: string; shares: number[] };
+export type DonationFieldName = Exclude<keyof DonationFormValues, 'shares'>;
+
+// A rule's (or the API's) field name → the form field that shows it.
+export const FORM_FIELD: Record<string, keyof DonationFormValues> = {
+  date: 'date',
+  storeId: 'storeId',
+  source: 'source',
+  weight: 'weight',
+  weightUnit: 'weightUnit',
+  categories: 'shares',
+};
+// The API's 400 codes → the rule field they concern.
+export const CODE_FIELD: Record<string, keyof typeof FORM_FIELD> = {
+  VALIDATION_DATE: 'date',
+  VALIDATION_DATE_PREVIOUS_YEAR: 'date',
+  VALIDATION_DATE_FORMAT: 'date',
+  VALIDATION_DATE_FUTURE: 'date',
+  VALIDATION_STORE: 'storeId',
+  VALIDATION_SOURCE: 'source',
+  VALIDATION_UNIT: 'weightUnit',
+  VALIDATION_WEIGHT: 'weight',
+  VALIDATION_WEIGHT_MAX: 'weight',
+  VALIDATION_CATEGORIES: 'categories',
+  VALIDATION_CATEGORY: 'categories',
+};
+
+type RulesContext = { mode: 'add' | 'edit'; categories: CategoryAnswer[]; today: CalendarDate; keptStoreId?: string; locale: string };
+
+/**
+ * The rules of section 5 (lib/domain), run as react-hook-form's resolver: the same function the API runs,
+ * without a schema library in the browser. The first violation per field shows under that field.
+ */
+export function useDonationResolver({ mode, categories, today, keptStoreId, locale }: RulesContext) {
+  return useMemo<Resolver<DonationFormValues>>(
+    () => (v) => {
+      const violations = checkDonationRules(
+        {
+          date: typedToIso(v.date),
+          storeId: v.storeId || null,
+          source: Number(v.source),
+          weight: typedWeight(v.weight, locale),
+          weightUnit: Number(v.weightUnit),
+          categories: categories.map((c, i) => ({ categoryId: c.id, fraction: (v.shares[i] ?? 0) / 100 })),
+        },
+        // The add form rounds the total up before comparing; the edit form needs exactly 100.
+        { today, categories, roundTotalUp: mode === 'add' },
+      );
+      const errors: Record<string, { type: string; message: string }> = {};
+      for (const violation of violations) {
+        // Store is required on add; an edited donation keeps its store.
+        if (mode === 'edit' && violation.field === 'storeId' && keptStoreId) continue;
+        const name = FORM_FIELD[violation.field] ?? 'root';
+        errors[name] ??= { type: 'custom', message: violation.code };
+      }
+      return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<DonationFormValues> } : { values: v, errors: {} };
+    },
+    [categories, today, mode, keptStoreId, locale],
+  );
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { BranchHistory } from '@/components/program/branch-history';
+import { useWhen } from '@/components/program/use-when';
+import { useBanner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { AppDialog } from '@/components/ui/dialog';
+import { CONTROL_CLASS } from '@/components/ui/field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
+import type { MonthHistory, ReopenRequest } from '@/lib/domain/program-workflow';
+import { donationKeys } from '@/lib/query/donation-keys';
+import { bff, BffError } from '@/lib/query/get-query-client';
+import { useDonationFormats } from './use-formats';
+
+type Props = { branchId: string; year: number; month: number; locked: boolean };
+
+// Under donationKeys.all, so a submit (which marks that stale) reloads the history too.
+const monthHistoryKey = (branchId: string, year: number, month: number) => [...donationKeys.all, 'history', branchId, year, month] as const;
+
+/**
+ * The reopening workflow on the month page (issue 8): beside the submitted note, a request with a reason; the
+ * request's state and the program's answer; and every submission of the month with its totals.
+ */
+export function MonthReopen({ branchId, year, month, locked }: Props) {
+  const t = useTranslations('MonthReopen');
+  const errorText = useErrorText();
+  const { show } = useBanner();
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const errorId = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const once = useSingleFlight();
+  const key = monthHistoryKey(branchId, year, month);
+  const history = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => bff<MonthHistory>(`/branch/${encodeURIComponent(branchId)}/${year}/${month}/history`, { signal }),
+    enabled: !!branchId,
+  });
+  const ask = useMutation({
+    mutationFn: () =>
+      bff<ReopenRequest>(`/branch/${encodeURIComponent(branchId)}/${year}/${month}/reopen-request`, { method: 'POST', body: { reason } }),
+    onSuccess: async () => {
+      setOpen(false);
+      setReason('');
+      show('success', t('requested'));
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+    // The reason stays in the box: nothing typed is lost.
+    onError: (err) => setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
+  });
+
+  const last = history.data?.requests.at(-1);
+  const pending = last?.status === 'open';
+  const submit = () => {
+    if (!reason.trim()) return setError(errorText('REOPEN_REASON_REQUIRED', 'INTERNAL'));
+    setError(null);
+    // One request per Send, even double-clicked (the button is disabled only after React re-renders).
+    void once(() => ask.mutateAsync());
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {last && (locked || last.status === 'approved') && <RequestState request={last} locked={locked} />}
+      {locked && !pending && (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={() => setOpen(true)} disabled={!history.isSuccess}>
+            {t('requestButton')}
+          </Button>
+        </div>
+      )}
+      {history.data && history.data.submissions.length > 0 && <Submissions history={history.data} />}
+      {history.isError && <p className="text-sm text-red-800">{t('historyError')}</p>}
+      {branchId && <BranchHistory branchId={branchId} />}
+      <AppDialog
+        open={open}
+        onClose={() => !ask.isPending && setOpen(false)}
+        title={t('dialogTitle')}
+        description={t('dialogText')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={ask.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={submit} loading={ask.isPending}>
+              {t('send')}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="text-sm font-semibold text-gray-800">
+            {t('reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            autoFocus
+            required
+            rows={4}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setReason(e.target.value)}
+            className={CONTROL_CLASS}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+      </AppDialog>
+      {history.isPending && <span className="sr-only">{t('loading')}</span>}
+    </div>
+  );
+}
+
+function RequestState({ request: r, locked }: { request: ReopenRequest; locked: boolean }) {
+  const t = useTranslations('MonthReopen');
+  const when = useWhen();
+  const text =
+    r.status === 'open'
+      ? t('stateOpen', { date: when(r.requestedAt), reason: r.reason })
+      : r.status === 'declined'
+        ? t('stateDeclined', { date: when(r.decidedAt ?? r.requestedAt), by: r.decidedBy ?? '', answer: r.answer ?? '' })
+        : locked
+          ? null
+          : [
+              t('stateApproved', { date: when(r.decidedAt ?? r.requestedAt), by: r.decidedBy ?? '' }),
+              r.answer ? t('answer', { answer: r.answer }) : '',
+            ]
+              .filter(Boolean)
+              .join('\n');
+  if (!text) return null;
+  const tone = r.status === 'declined' ? 'border-red-700 bg-red-50 text-red-900' : 'border-amber-600 bg-amber-50 text-amber-950';
+  return (
+    <p role="status" data-testid="reopen-state" className={`rounded-md border-l-4 px-4 py-3 text-sm whitespace-pre-line ${tone}`}>
+      {text}
+    </p>
+  );
+}
+
+function Submissions({ history }: { history: MonthHistory }) {
+  const t = useTranslations('MonthReopen');
+  const f = useDonationFormats();
+  const when = useWhen();
+  const subs = history.submissions;
+  const diff = (n: number) => (n > 0 ? `+${f.pounds(n)}` : n < 0 ? `−${f.pounds(-n)}` : '±0');
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+  return (
+    <details className="rounded-md bg-white p-3 text-sm shadow-sm ring-1 ring-black/5" data-testid="submission-history">
+      <summary className="cursor-pointer font-semibold text-gray-900">{t('historyTitle', { count: subs.length })}</summary>
+      <ol className="mt-2 flex flex-col gap-2">
+        {subs.map((s, i) => {
+          const prev = subs[i - 1];
+          return (
+            <li key={s.id} className="border-t border-gray-200 pt-2 first:border-0 first:pt-0">
+              <p className="font-semibold">{t('submittedBy', { date: when(s.submittedAt), by: s.submittedBy })}</p>
+              <p>
+                {t('totals', { front: f.pounds(s.frontLbs), back: f.pounds(s.backLbs), count: s.donationCount })}
+                {prev && ' '}
+                {prev &&
+                  t('change', {
+                    front: diff(s.frontLbs - prev.frontLbs),
+                    back: diff(s.backLbs - prev.backLbs),
+                    count: signed(s.donationCount - prev.donationCount),
+                  })}
+              </p>
+              {s.comments && <p className="text-gray-700">{t('comments', { comments: s.comments })}</p>}
+            </li>
+          );
+        })}
+      </ol>
+      {history.reopens.length > 0 && (
+        <ul className="mt-2 flex flex-col gap-1 border-t border-gray-200 pt-2">
+          {history.reopens.map((r) => (
+            <li key={r.at}>{t('reopened', { date: when(r.at), by: r.by, reason: r.reason })}</li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,87 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { useAppSession } from '@/components/layout/use-app-session';
+import { PENDING_HINT } from '@/lib/offline/entries';
+import { invalidateBrowserQueries } from '@/lib/query/browser-client';
+import { donationKeys } from '@/lib/query/donation-keys';
+
+/** How often waiting entries are tried again while a signed-in page is open, besides on each 'online' event. */
+const RETRY_MS = 30_000;
+
+/** Resolves once the service worker controls this page: at once, or when it claims it (clientsClaim in app/sw.ts). */
+function controlled(): Promise<void> {
+  const sw = navigator.serviceWorker;
+  if (sw.controller) return Promise.resolve();
+  return new Promise((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
+}
+
+/**
+ * Signed-in pages: registers the service worker (production builds only: `next dev` recompiles on every change),
+ * warms the cache with the screens a volunteer needs offline, and sends the outbox on load, whenever the network
+ * returns, and every 30 seconds while something waits. The outbox code is imported only when something is waiting.
+ */
+export function OfflineSupport({ warm }: { warm: string[] }) {
+  const { user } = useAppSession();
+  const router = useRouter();
+  const userId = user?.id ?? '';
+  const warmList = warm.join('\n');
+
+  useEffect(() => {
+    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+    const sw = navigator.serviceWorker;
+    const claimedNow = !sw.controller;
+    sw.register('/serwist/sw.js', { scope: '/', updateViaCache: 'none' })
+      .then(() => sw.ready)
+      .then(() => controlled())
+      .then(async () => {
+        // Only a page the worker controls sends its fetches through it. On the first visit after install the page
+        // was loaded before the worker took it (clientsClaim): read its data again, through the worker this time,
+        // so that this one visit is enough for the screen to open without a network.
+        if (!navigator.onLine) return;
+        if (claimedNow) await invalidateBrowserQueries();
+        // Once per tab session: fetching through the worker stores these pages for a later load without a network.
+        const done = sessionStorage.getItem('rfp-warm');
+        if (done === warmList) return;
+        sessionStorage.setItem('rfp-warm', warmList);
+        for (const url of warmList.split('\n').filter(Boolean))
+          void fetch(url, { headers: { 'x-rfp-warm': '1' }, credentials: 'same-origin' }).catch(() => undefined);
+      })
+      .catch((err) => console.warn('service worker registration failed', err));
+  }, [warmList]);
+
+  useEffect(() => {
+    if (!userId) return;
+    // `retry`: the timer's try, made whatever navigator.onLine says (it can be wrong, and the 'online' event can be
+    // missed); without a network the fetch fails at once and the entries keep waiting.
+    const sync = (retry = false) => {
+      let pending = false;
+      try {
+        pending = !!localStorage.getItem(PENDING_HINT);
+      } catch {
+        pending = true;
+      }
+      if (!pending || (!retry && !navigator.onLine)) return;
+      void import('@/lib/offline/outbox')
+        .then((m) => m.syncOutbox(userId))
+        .then(async (r) => {
+          if (!r.sent) return;
+          // Reports and totals are rendered on the server: render them again with the new rows.
+          await invalidateBrowserQueries(donationKeys.all);
+          router.refresh();
+        })
+        .catch((err) => console.warn('outbox sync failed', err));
+    };
+    const onOnline = () => sync();
+    sync();
+    window.addEventListener('online', onOnline);
+    const timer = window.setInterval(() => sync(true), RETRY_MS);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearInterval(timer);
+    };
+  }, [userId, router]);
+
+  return null;
+}

@@ -1,0 +1,199 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import type { ProgramUser, ProgramUsersAnswer } from '@/lib/domain/program-people';
+import { bff, BffError } from '@/lib/query/bff';
+import { InviteForm } from './invite-form';
+import { RoleEditor } from './role-editor';
+
+const LOGIN_TYPES: Record<number, string> = { 0: '—', 1: 'password', 2: 'Azure AD', 3: 'Azure AD B2C' };
+
+/** /program/users: search, invite, and every change with its reason (kept in the audit log). */
+export function UsersScreen({ branches }: { branches: { id: string; name: string }[] }) {
+  const t = useTranslations('ProgramUsers');
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const [q, setQ] = useState('');
+  const [data, setData] = useState<ProgramUsersAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [open, setOpen] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [linkTo, setLinkTo] = useState('');
+
+  const load = useCallback(async (query: string) => {
+    setLoading(true);
+    try {
+      setData(await bff<ProgramUsersAnswer>(`/program/users?q=${encodeURIComponent(query)}`));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    const id = setTimeout(() => void load(q), 250);
+    return () => clearTimeout(id);
+  }, [q, load]);
+
+  async function act(path: string, method: string, body: Record<string, unknown>, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await bff(path, { method, body: { ...body, reason } });
+      setMessage({ ok: true, text: done });
+      setReason('');
+      await load(q);
+    } catch (err) {
+      // Every refusal has its own code (ADMIN_SELF_ROLE, REASON_REQUIRED…), shown in the user's language.
+      setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
+    }
+    setBusy(false);
+  }
+
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') : t('never'));
+  const status = (u: ProgramUser) => (u.disabled ? t('deactivated') : u.invitationPending ? t('invited') : t('active'));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <section className="rounded-md border border-gray-300 p-4">
+        <InviteForm mode="admin" branches={branches} onInvited={() => void load(q)} />
+      </section>
+      <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
+      {loading && !data ? (
+        <Spinner />
+      ) : (
+        <ul className="flex flex-col gap-2" aria-busy={loading}>
+          {data?.users.map((u) => (
+            <li key={u.id} className="rounded-md border border-gray-300 p-3">
+              <button
+                type="button"
+                className="flex w-full flex-wrap items-baseline justify-between gap-2 text-left"
+                aria-expanded={open === u.id}
+                onClick={() => setOpen(open === u.id ? null : u.id)}
+              >
+                <span className="font-semibold">{u.username}</span>
+                <span className="text-sm text-gray-700">{u.email}</span>
+                <span className="text-sm">{status(u)}</span>
+              </button>
+              <dl className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="inline font-medium">{t('loginType')}: </dt>
+                  <dd className="inline">{u.loginType === 1 ? t('password') : LOGIN_TYPES[u.loginType]}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{t('role')}: </dt>
+                  <dd className="inline">
+                    {u.program
+                      ? `${t(u.program.role)}${u.program.provinces.length ? ` (${u.program.provinces.join(', ')})` : ''}`
+                      : t('branchStaff')}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{t('branches')}: </dt>
+                  <dd className="inline">{u.branches.map((b) => `${b.branchName}${b.lead ? ` (${t('lead')})` : ''}`).join(', ') || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{t('lastSignIn')}: </dt>
+                  <dd className="inline">{when(u.lastSignIn)}</dd>
+                </div>
+              </dl>
+              {open === u.id && (
+                <div className="mt-3 flex flex-col gap-3 border-t border-gray-200 pt-3">
+                  <TextField label={t('reason')} required value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant={u.disabled ? 'primary' : 'danger'}
+                      loading={busy}
+                      onClick={() => act(`/program/users/${u.id}/status`, 'PUT', { disabled: !u.disabled }, t('saved'))}
+                    >
+                      {u.disabled ? t('reactivate') : t('deactivate')}
+                    </Button>
+                    {u.invitationPending && (
+                      <Button
+                        variant="secondary"
+                        loading={busy}
+                        onClick={() => act(`/program/users/${u.id}/resend-invitation`, 'POST', {}, t('mailSent'))}
+                      >
+                        {t('resend')}
+                      </Button>
+                    )}
+                    {u.loginType === 1 && !u.invitationPending && (
+                      <Button
+                        variant="secondary"
+                        loading={busy}
+                        onClick={() => act(`/program/users/${u.id}/password-reset`, 'POST', {}, t('mailSent'))}
+                      >
+                        {t('reset')}
+                      </Button>
+                    )}
+                  </div>
+                  <RoleEditor
+                    key={`${u.id}-${u.program?.role ?? 'none'}-${u.program?.provinces.join() ?? ''}`}
+                    user={u}
+                    busy={busy}
+                    onSave={(body) => act(`/program/users/${u.id}/role`, 'PUT', body, t('saved'))}
+                  />
+                  <ul className="flex flex-col gap-2">
+                    {u.branches.map((b) => (
+                      <li key={b.branchId} className="flex flex-wrap items-center gap-2">
+                        <span className="grow">{b.branchName}</span>
+                        <Button
+                          variant="ghost"
+                          loading={busy}
+                          onClick={() => act(`/program/users/${u.id}/branches/${b.branchId}`, 'PUT', { lead: !b.lead }, t('saved'))}
+                        >
+                          {b.lead ? t('unmakeLead') : t('makeLead')}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          loading={busy}
+                          onClick={() => act(`/program/users/${u.id}/branches/${b.branchId}/unlink`, 'POST', {}, t('saved'))}
+                        >
+                          {t('unlink')}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <label className="flex flex-col text-sm font-medium">
+                      {t('linkBranch')}
+                      <select
+                        className="min-h-11 rounded-md border border-gray-400 px-2"
+                        value={linkTo}
+                        onChange={(e) => setLinkTo(e.target.value)}
+                      >
+                        <option value="">{t('choose')}</option>
+                        {branches.map((b) => (
+                          <option key={b.id} value={b.id}>
+                            {b.name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <Button
+                      variant="secondary"
+                      disabled={!linkTo}
+                      loading={busy}
+                      onClick={() => act(`/program/users/${u.id}/branches/${linkTo}`, 'PUT', { lead: false }, t('saved'))}
+                    >
+                      {t('link')}
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <p className="text-sm text-gray-700">{t('count', { shown: data.users.length, total: data.total })}</p>}
+    </div>
+  );
+}

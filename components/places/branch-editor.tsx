@@ -1,0 +1,149 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  BRANCH_RULE_FIELDS,
+  BRANCH_STATISTICS,
+  branchBodyFrom,
+  branchFormValues,
+  updateBranchFormSchema,
+  type UpdateBranchFormValues,
+} from '@/components/account/schemas';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
+import { bff, BffError } from '@/lib/query/bff';
+
+type Field = keyof UpdateBranchFormValues;
+const TEXT: { f: Field; required?: boolean; wide?: boolean; type?: string; auto?: string }[] = [
+  { f: 'name', required: true, wide: true, auto: 'organization' },
+  { f: 'phoneNumber', required: true, type: 'tel', auto: 'tel' },
+  { f: 'email', required: true, type: 'email', auto: 'email' },
+  { f: 'address1', required: true, wide: true, auto: 'address-line1' },
+  { f: 'address2', wide: true, auto: 'address-line2' },
+  { f: 'city', required: true, auto: 'address-level2' },
+];
+
+export type BranchValues = Partial<Record<Field, string | number | null>>;
+
+/**
+ * Every section 3 field of a branch under the section 5 rules (the organisation-details form's schema, reused), for a
+ * program administrator: create (POST /program/branches) or edit (PUT …/profile). The reason is kept in the audit log.
+ */
+export function BranchEditor({ branchId, initial }: { branchId?: string; initial?: BranchValues }) {
+  const t = useTranslations('BranchPage');
+  const tp = useTranslations('ProgramBranches');
+  const errorText = useErrorText();
+  const locale = useLocale();
+  const router = useRouter();
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm({
+    resolver: zodResolver(updateBranchFormSchema),
+    defaultValues: branchFormValues(initial),
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = formState;
+
+  const err = (f: Field) => {
+    const code = errors[f]?.message;
+    if (!code) return undefined;
+    const [kind, max] = code.split(':');
+    if (kind === 'TOO_LONG') return t('tooLong', { max: Number(max), count: 0 });
+    if (kind === 'TOO_BIG') return t('statisticTooBig', { max: Number(max).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') });
+    if (kind === 'STAT_NOT_NUMBER') return t('statisticNotNumber');
+    if (kind === 'STAT_NEGATIVE') return t('statisticNegative');
+    if (kind === 'INVALID') return t('invalidValue');
+    return errorText(code, 'NOTE_ORG_UPDATE_FAILED');
+  };
+
+  const submit = handleSubmit(async (v) => {
+    setMessage(null);
+    const { body, problems } = branchBodyFrom(v);
+    for (const p of problems) setError(p.field, { message: p.code });
+    if (!body) return;
+    try {
+      if (branchId) {
+        const saved = await bff<BranchValues>(`/program/branches/${branchId}/profile`, { method: 'PUT', body });
+        reset(branchFormValues(saved));
+        setMessage({ ok: true, text: tp('saved', { name: body.name ?? '' }) });
+      } else {
+        const created = await bff<{ id: string }>('/program/branches', { method: 'POST', body: { ...body, reason } });
+        router.push(`/program/branches/${created.id}/edit?created=1`);
+      }
+    } catch (e) {
+      const code = e instanceof BffError ? e.code : undefined;
+      const field = code ? BRANCH_RULE_FIELDS[code] : undefined;
+      if (field) setError(field, { message: code });
+      setMessage({ ok: false, text: errorText(code, 'NOTE_ORG_UPDATE_FAILED') });
+    }
+  });
+
+  const lang = locale === 'fr' ? 'fr' : 'en';
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-busy={isSubmitting}
+      aria-label={branchId ? tp('edit') : tp('new')}
+    >
+      {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
+      <fieldset className="grid grid-cols-1 gap-4 rounded-md border border-gray-300 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">{t('sectionOrganization')}</legend>
+        {TEXT.map(({ f, required, wide, type, auto }) => (
+          <TextField
+            key={f}
+            label={t(f)}
+            required={required}
+            type={type}
+            autoComplete={auto}
+            containerClassName={wide ? 'sm:col-span-2' : undefined}
+            error={err(f)}
+            {...register(f)}
+          />
+        ))}
+        <SelectField
+          label={t('province')}
+          placeholder={t('provincePlaceholder')}
+          options={PROVINCE_CODES.map((c) => ({ value: c, label: PROVINCE_NAMES[c][lang] }))}
+          error={err('province')}
+          {...register('province')}
+        />
+        <TextField label={t('postalCode')} required autoCapitalize="characters" error={err('postalCode')} {...register('postalCode')} />
+        <TextField label={t('website')} type="url" inputMode="url" error={err('website')} {...register('website')} />
+        <TextAreaField
+          label={t('operatingHours')}
+          rows={3}
+          containerClassName="sm:col-span-2"
+          error={err('operatingHours')}
+          {...register('operatingHours')}
+        />
+      </fieldset>
+      <fieldset className="grid grid-cols-1 gap-4 rounded-md border border-gray-300 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">{t('sectionContact')}</legend>
+        <TextField label={t('contactName')} error={err('contactName')} {...register('contactName')} />
+        <TextField label={t('contactTitle')} error={err('contactTitle')} {...register('contactTitle')} />
+        <TextField label={t('contactEmail')} type="email" error={err('contactEmail')} {...register('contactEmail')} />
+        <TextField label={t('contactPhoneNumber')} type="tel" error={err('contactPhoneNumber')} {...register('contactPhoneNumber')} />
+      </fieldset>
+      <fieldset className="grid grid-cols-1 gap-4 rounded-md border border-gray-300 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">{t('sectionStatistics')}</legend>
+        {BRANCH_STATISTICS.map((f) => (
+          <TextField key={f} label={t(f)} inputMode="numeric" autoComplete="off" error={err(f)} {...register(f)} />
+        ))}
+      </fieldset>
+      {!branchId && <TextField label={tp('reason')} hint={tp('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      <Button type="submit" className="self-start" loading={isSubmitting}>
+        {branchId ? t('save') : tp('create')}
+      </Button>
+    </form>
+  );
+}

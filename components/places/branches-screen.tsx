@@ -1,0 +1,71 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import type { ProgramBranchRow } from '@/lib/domain/program-places';
+import { bff, BffError } from '@/lib/query/bff';
+import { CsvImport } from './csv-import';
+
+/** /program/branches: every branch, links to a new one and to each one's every field, deactivation, CSV import. */
+export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
+  const t = useTranslations('ProgramBranches');
+  const errorText = useErrorText();
+  const [rows, setRows] = useState(initial);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const reload = async () => setRows(await bff<ProgramBranchRow[]>('/program/branches'));
+
+  async function toggle(row: ProgramBranchRow) {
+    setMessage(null);
+    try {
+      await bff(`/program/branches/${row.id}/active`, { method: 'PUT', body: { active: !!row.deactivatedAt, reason } });
+      setMessage({ ok: true, text: row.deactivatedAt ? t('reactivated', { name: row.name }) : t('deactivated', { name: row.name }) });
+      await reload();
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <Link
+        href="/program/branches/new"
+        className="self-start rounded-md bg-primary px-4 py-2.5 font-semibold text-gray-900 shadow-sm hover:bg-primary-dark"
+      >
+        {t('new')}
+      </Link>
+      <CsvImport path="/program/branches/import" onDone={() => void reload()} />
+      <TextField label={t('reason')} hint={t('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
+      <ul className="flex flex-col gap-2">
+        {rows.map((b) => (
+          <li key={b.id} className="flex flex-wrap items-center gap-3 rounded-md border border-gray-300 p-3">
+            <span className="grow font-semibold">
+              {b.name}
+              <span className="block text-sm font-normal text-gray-700">
+                {[b.city, b.province].filter(Boolean).join(', ')} · {t('counts', { users: b.users, stores: b.stores })}
+                {b.deactivatedAt && ` · ${t('inactive')}`}
+              </span>
+            </span>
+            <Link
+              href={`/program/branches/${b.id}/edit`}
+              className="rounded-md px-3 py-2.5 font-semibold underline underline-offset-2"
+              aria-label={t('editName', { name: b.name })}
+            >
+              {t('edit')}
+            </Link>
+            <Button variant={b.deactivatedAt ? 'secondary' : 'danger'} onClick={() => toggle(b)}>
+              {b.deactivatedAt ? t('reactivate') : t('deactivate')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

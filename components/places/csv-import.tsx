@@ -1,0 +1,133 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { useErrorText } from '@/components/ui/use-error-text';
+import type { CsvResultAnswer } from '@/lib/domain/program-places';
+import { bff, BffError } from '@/lib/query/bff';
+
+/**
+ * Upload, preview (every row as it will be created or changed, every problem on its row and column), then confirm.
+ * Nothing is written while any row is refused; the file stays chosen so it can be fixed and previewed again.
+ */
+export function CsvImport({ path, onDone }: { path: string; onDone: () => void }) {
+  const t = useTranslations('ProgramImport');
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState('');
+  const [result, setResult] = useState<CsvResultAnswer | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const errorText = useErrorText();
+  type Problem = CsvResultAnswer['problems'][number];
+  // Every problem in the user's language from its stable code; a section 5 rule (ORG_*) is an Errors text.
+  const problemText = (p: Problem) => {
+    const key = `problem_${p.code}` as Parameters<typeof t>[0];
+    return t.has(key) ? t(key, p.params) : errorText(p.code, 'CSV_REFUSED');
+  };
+
+  async function run(confirm: boolean) {
+    setPending(true);
+    setError('');
+    try {
+      const r = await bff<CsvResultAnswer>(path, { method: 'POST', body: { csv, confirm } });
+      setResult(r);
+      if (r.written) onDone();
+    } catch (err) {
+      setError(errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL'));
+    }
+    setPending(false);
+  }
+
+  return (
+    <section className="flex flex-col gap-3 rounded-md border border-gray-300 p-4" aria-label={t('title')}>
+      <h2 className="text-lg font-semibold">{t('title')}</h2>
+      <label className="flex flex-col gap-1 text-base font-medium">
+        {t('file')}
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="min-h-11"
+          onChange={async (e) => {
+            const f = e.target.files?.[0];
+            setResult(null);
+            setFileName(f?.name ?? '');
+            setCsv(f ? await f.text() : '');
+          }}
+        />
+      </label>
+      {error && <FormMessage>{error}</FormMessage>}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={!csv} loading={pending} onClick={() => run(false)}>
+          {t('preview')}
+        </Button>
+        <Button disabled={!csv || !result || result.written || result.problems.length > 0} loading={pending} onClick={() => run(true)}>
+          {t('confirm')}
+        </Button>
+      </div>
+      {result && (
+        <div className="flex flex-col gap-2" aria-live="polite">
+          {result.written ? (
+            <FormMessage severity="success">{t('written', { created: result.created, updated: result.updated })}</FormMessage>
+          ) : result.problems.length ? (
+            <FormMessage>{t('refused', { count: result.problems.length, file: fileName })}</FormMessage>
+          ) : (
+            <p>{t('ready', { created: result.created, updated: result.updated })}</p>
+          )}
+          {result.problems.length > 0 && (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('problems')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('line')}</th>
+                  <th scope="col">{t('column')}</th>
+                  <th scope="col">{t('problem')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.problems.map((p, i) => (
+                  <tr key={i} className="border-t border-red-200 text-red-900">
+                    <td>{p.line}</td>
+                    <td>{p.column ?? '—'}</td>
+                    <td>{problemText(p)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {result.rows.length > 0 && (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('rows')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('line')}</th>
+                  <th scope="col">{t('action')}</th>
+                  <th scope="col">{t('row')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.rows.map((r) => (
+                  <tr key={r.line} className="border-t border-gray-200">
+                    <td>{r.line}</td>
+                    <td>{t(r.action)}</td>
+                    <td>
+                      {r.label}
+                      {Object.keys(r.fields).length > 0 && (
+                        <span className="block text-xs text-gray-700">
+                          {Object.entries(r.fields)
+                            .map(([k, v]) => `${k}: ${String(v ?? '—')}`)
+                            .join(' · ')}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import type { ProgramStore, StoreRequest } from '@/lib/domain/program-places';
+import { bff, BffError } from '@/lib/query/bff';
+import { CsvImport } from './csv-import';
+import { StoreCreateForm } from './store-create-form';
+
+/** /program/stores: store requests to approve, a new store, the stores and the branches each serves (link, unlink), CSV import. */
+export function StoresScreen({ branches, initialRequests }: { branches: { id: string; name: string }[]; initialRequests: StoreRequest[] }) {
+  const t = useTranslations('ProgramStores');
+  const errorText = useErrorText();
+  const [q, setQ] = useState('');
+  const [stores, setStores] = useState<ProgramStore[] | null>(null);
+  const [requests, setRequests] = useState(initialRequests);
+  const [reason, setReason] = useState('');
+  const [linkTo, setLinkTo] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(
+    async (query: string) => setStores(await bff<ProgramStore[]>(`/program/stores?q=${encodeURIComponent(query)}`)),
+    [],
+  );
+  useEffect(() => {
+    const id = setTimeout(() => void load(q), 250);
+    return () => clearTimeout(id);
+  }, [q, load]);
+
+  async function act(path: string, method: string, body: Record<string, unknown>, done: string) {
+    setMessage(null);
+    try {
+      await bff(path, { method, body: { ...body, reason } });
+      setMessage({ ok: true, text: done });
+      setRequests(await bff<StoreRequest[]>('/program/store-requests'));
+      await load(q);
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
+    }
+  }
+
+  // A store may serve several branches: linking adds one, unlinking takes one away; the others stay. Donations carry
+  // their own branch, so a store's past donations stay where they were logged.
+  const setBranches = (s: ProgramStore, branchIds: string[], done: string) =>
+    act(`/program/stores/${s.id}/branches`, 'PUT', { branchIds }, done);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <TextField label={t('reason')} hint={t('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
+      <section className="flex flex-col gap-2" aria-label={t('requests')}>
+        <h2 className="text-lg font-semibold">{t('requests')}</h2>
+        {requests.length === 0 && <p>{t('noRequests')}</p>}
+        {requests.map((r) => (
+          <div key={r.id} className="flex flex-wrap items-center gap-2 rounded-md border border-gray-300 p-3">
+            <span className="grow">
+              <span className="font-semibold">{[r.retailer, r.banner, r.name, r.number].filter(Boolean).join(' · ')}</span>
+              <span className="block text-sm text-gray-700">
+                {t('requestedBy', { user: r.requestedBy, branch: r.branchName })}
+                {r.address ? ` · ${r.address}` : ''}
+              </span>
+            </span>
+            <Button onClick={() => act(`/program/store-requests/${r.id}/decision`, 'POST', { approve: true }, t('approved'))}>
+              {t('approve')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => act(`/program/store-requests/${r.id}/decision`, 'POST', { approve: false }, t('refused'))}
+            >
+              {t('refuse')}
+            </Button>
+          </div>
+        ))}
+      </section>
+      <StoreCreateForm branches={branches} reason={reason} onCreated={() => void load(q)} />
+      <CsvImport path="/program/stores/import" onDone={() => void load(q)} />
+      <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      {!stores ? (
+        <Spinner />
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {stores.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-end gap-2 rounded-md border border-gray-300 p-3">
+              <span className="grow">
+                <span className="font-semibold">{[s.retailer, s.banner, s.name, s.number].filter(Boolean).join(' · ')}</span>
+                {s.branches.length === 0 && <span className="block text-sm text-gray-700">{t('noBranch')}</span>}
+              </span>
+              <ul className="flex w-full flex-col gap-1" aria-label={t('servedBy', { store: s.name })}>
+                {s.branches.map((b) => (
+                  <li key={b.branchId} className="flex flex-wrap items-center gap-2">
+                    <span className="grow">{b.branchName}</span>
+                    <Button
+                      variant="ghost"
+                      aria-label={t('unlinkFrom', { store: s.name, branch: b.branchName })}
+                      onClick={() =>
+                        setBranches(
+                          s,
+                          s.branches.map((x) => x.branchId).filter((x) => x !== b.branchId),
+                          t('unlinked'),
+                        )
+                      }
+                    >
+                      {t('unlink')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <label className="flex flex-col text-sm font-medium">
+                {t('linkTo')}
+                <select
+                  className="min-h-11 rounded-md border border-gray-400 px-2"
+                  value={linkTo[s.id] ?? ''}
+                  onChange={(e) => setLinkTo({ ...linkTo, [s.id]: e.target.value })}
+                >
+                  <option value="">{t('choose')}</option>
+                  {branches
+                    .filter((b) => !s.branches.some((x) => x.branchId === b.id))
+                    .map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.name}
+                      </option>
+                    ))}
+                </select>
+              </label>
+              <Button
+                variant="secondary"
+                disabled={!linkTo[s.id]}
+                onClick={() => setBranches(s, [...s.branches.map((x) => x.branchId), linkTo[s.id]], t('linked'))}
+              >
+                {t('link')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { useBanner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { AppDialog } from '@/components/ui/dialog';
+import { CONTROL_CLASS } from '@/components/ui/field';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
+import { bff, BffError } from '@/lib/query/bff';
+
+type Props = { branchId: string; branchName: string; year: number; month: number };
+
+/**
+ * A program administrator reopens a submitted month directly, with a reason (the API's reopenInTx, the command
+ * line's code). The reason is kept in the audit log and the month's history; the food bank can then change and
+ * submit again.
+ */
+export function DirectReopen({ branchId, branchName, year, month }: Props) {
+  const t = useTranslations('ProgramMonthHistory');
+  const errorText = useErrorText();
+  const { show } = useBanner();
+  const router = useRouter();
+  const once = useSingleFlight();
+  const reasonId = useId();
+  const errorId = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = () => {
+    if (!reason.trim()) return setError(errorText('REOPEN_REASON_REQUIRED', 'INTERNAL'));
+    setError(null);
+    void once(async () => {
+      setBusy(true);
+      try {
+        await bff(`/program/branches/${encodeURIComponent(branchId)}/${year}/${month}/reopen`, {
+          method: 'POST',
+          body: { reason: reason.trim() },
+        });
+        setOpen(false);
+        setReason('');
+        show('success', t('reopenDone', { branch: branchName }));
+        router.refresh();
+      } catch (err) {
+        // The reason stays in the box: nothing typed is lost.
+        setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL'));
+      } finally {
+        setBusy(false);
+      }
+    });
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('reopenButton')}
+      </Button>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={t('reopenTitle', { branch: branchName })}
+        description={t('reopenText')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={send} loading={busy}>
+              {t('reopenConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="text-sm font-semibold text-gray-800">
+            {t('reopenReason')}
+          </label>
+          <textarea
+            id={reasonId}
+            autoFocus
+            required
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setReason(e.target.value)}
+            className={CONTROL_CLASS}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+      </AppDialog>
+    </>
+  );
+}

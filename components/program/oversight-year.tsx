@@ -1,0 +1,128 @@
+import Form from 'next/form';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { YearAnswer } from '@/lib/domain/program-oversight';
+import type { ReportStatus } from '@/lib/domain/report-status';
+import { appTimeZone } from '@/lib/server/env';
+import { screenApi } from '@/lib/server/screen-data';
+import { requestLogger } from '@/lib/server/logger';
+import { Labelled, ProvinceSelect, YearInput } from './filter-fields';
+import { FilterSubmit } from './filter-submit';
+import { programFormats } from './formats';
+import { isRedirect, LoadError } from './load-error';
+import { provinceParam, queryString, yearParam, type SearchParams } from './search-params';
+import { STATUS_CLASS, STATUS_KEY } from './status-badge';
+
+// One letter per status in the cells (the full word is read to screen readers and shown in the legend).
+const MARK: Record<ReportStatus, string> = { submitted: '✓', pending: '…', overdue: '!' };
+
+/** /program/year: food banks × months, each cell the month's status, so who is behind shows at a glance. */
+export async function OversightYear({ searchParams }: { searchParams: SearchParams }) {
+  const t = await getTranslations('ProgramYear');
+  const locale = await getLocale();
+  const f = programFormats(locale, appTimeZone());
+  const year = yearParam(searchParams, appTimeZone());
+  const province = provinceParam(searchParams);
+  const here = `/program/year${queryString({ year, province })}`;
+  let data: YearAnswer | null = null;
+  try {
+    data = await screenApi<YearAnswer>(`/api/program/oversight/year${queryString({ year, province })}`, here);
+  } catch (err) {
+    if (isRedirect(err)) throw err;
+    (await requestLogger()).error({ err }, 'program year failed');
+  }
+  const months = Array.from({ length: 12 }, (_, i) => i + 1);
+  const statuses: ReportStatus[] = ['submitted', 'pending', 'overdue'];
+
+  return (
+    <section aria-labelledby="year-title" className="flex flex-col gap-4">
+      <h2 id="year-title" className="text-xl font-bold">
+        {t('heading', { year })}
+      </h2>
+      <Form action="/program/year" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
+        <Labelled id="yr-year" label={t('year')}>
+          <YearInput id="yr-year" value={year} />
+        </Labelled>
+        <Labelled id="yr-province" label={t('province')}>
+          <ProvinceSelect id="yr-province" value={province} allLabel={t('allProvinces')} locale={locale} />
+        </Labelled>
+        <FilterSubmit>{t('apply')}</FilterSubmit>
+      </Form>
+      <div aria-label={t('legend')} role="group" className="flex flex-wrap gap-3 text-sm">
+        {statuses.map((s) => (
+          <span key={s} className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className={`inline-flex h-6 w-6 items-center justify-center rounded ring-1 ${STATUS_CLASS[s]}`}>
+              {MARK[s]}
+            </span>
+            {t(STATUS_KEY[s])}
+          </span>
+        ))}
+      </div>
+      {!data ? (
+        <LoadError message={t('loadError')} retry={t('retry')} />
+      ) : data.rows.length === 0 ? (
+        <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-black/5" tabIndex={0} aria-labelledby="year-title">
+          <table className="min-w-full border-separate border-spacing-0 text-sm">
+            <caption className="sr-only">{t('heading', { year })}</caption>
+            <thead className="bg-gray-50 text-gray-800">
+              <tr>
+                <th scope="col" className="sticky left-0 z-10 border-b border-secondary-light bg-gray-50 px-3 py-2 text-left font-semibold">
+                  {t('foodBank')}
+                </th>
+                {months.map((m) => (
+                  <th key={m} scope="col" className="border-b border-secondary-light px-1 py-2 text-center font-semibold">
+                    <abbr title={f.monthLong(m)} className="no-underline">
+                      {f.monthShort(m)}
+                    </abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => {
+                const behind = r.months.filter((s) => s === 'overdue').length;
+                return (
+                  <tr key={r.branchId} data-testid="year-row">
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 max-w-40 border-b border-secondary-light bg-white px-3 py-1.5 text-left font-semibold sm:max-w-none"
+                    >
+                      <Link href={`/program/branches/${r.branchId}?year=${year}`} className="underline underline-offset-2">
+                        {r.name}
+                      </Link>
+                      <span className={`block text-xs font-normal ${behind ? 'text-red-800' : 'text-gray-700'}`}>
+                        {r.province ? `${r.province} · ` : ''}
+                        {t('behind', { count: behind })}
+                      </span>
+                    </th>
+                    {r.months.map((s, i) => (
+                      <td key={i} className="border-b border-secondary-light px-1 py-1.5 text-center" data-status={s ?? 'none'}>
+                        {s ? (
+                          <span className={`inline-flex h-7 w-7 items-center justify-center rounded ring-1 ${STATUS_CLASS[s]}`}>
+                            <span aria-hidden="true">{MARK[s]}</span>
+                            <span className="sr-only">{t(STATUS_KEY[s])}</span>
+                          </span>
+                        ) : (
+                          <span className="text-gray-500">
+                            <span aria-hidden="true">–</span>
+                            <span className="sr-only">
+                              {r.deactivatedOn && `${year}-${String(i + 1).padStart(2, '0')}` >= r.deactivatedOn.slice(0, 7)
+                                ? t('deactivated')
+                                : t('notBegun')}
+                            </span>
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { useDonationFormats } from '@/components/donations/use-formats';
+import { QueryProvider } from '@/components/query-provider';
+import { useBanner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { AppDialog } from '@/components/ui/dialog';
+import { CONTROL_CLASS } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { useErrorText } from '@/components/ui/use-error-text';
+import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
+import { bff, BffError } from '@/lib/query/get-query-client';
+import { useWhen } from './use-when';
+
+const KEY = ['program', 'reopen-requests', 'open'] as const;
+
+/**
+ * The open reopening requests of the branches in the caller's scope, each approved (the month opens) or declined
+ * with an answer. Self-contained (its own query provider), so the /program page can drop it in.
+ */
+export function ReopenRequestsPanel() {
+  return (
+    <QueryProvider>
+      <Requests />
+    </QueryProvider>
+  );
+}
+
+function Requests() {
+  const t = useTranslations('ProgramRequests');
+  const headingId = useId();
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => bff<ProgramReopenRequest[]>('/program/reopen-requests?status=open', { signal }),
+  });
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5"
+      data-testid="reopen-requests"
+    >
+      <h2 id={headingId} className="text-lg font-bold text-gray-900">
+        {t('title')}
+        {list.data && list.data.length > 0 && <span className="ml-2 rounded-full bg-primary px-2 text-sm">{list.data.length}</span>}
+      </h2>
+      {list.isPending ? (
+        <Spinner label={t('loading')} />
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-red-900">
+          <p>{t('loadError')}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : list.data.length === 0 ? (
+        <p className="text-gray-800">{t('empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.data.map((r) => (
+            <RequestRow key={r.id} request={r} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
+  const t = useTranslations('ProgramRequests');
+  const f = useDonationFormats();
+  const when = useWhen();
+  const errorText = useErrorText();
+  const { show } = useBanner();
+  const queryClient = useQueryClient();
+  const answerId = useId();
+  const errorId = useId();
+  const [decision, setDecision] = useState<'approve' | 'decline' | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const month = f.monthLong(r.year, r.month);
+  const decide = useMutation({
+    mutationFn: (d: 'approve' | 'decline') =>
+      bff(`/program/reopen-requests/${r.id}/${d}`, { method: 'POST', body: { answer: answer.trim() || null } }),
+    onSuccess: async (_data, d) => {
+      setDecision(null);
+      show('success', d === 'approve' ? t('approved', { branch: r.branchName, month }) : t('declined', { branch: r.branchName, month }));
+      await queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) => setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
+  });
+  const confirm = () => {
+    if (decision === 'decline' && !answer.trim()) return setError(errorText('REOPEN_ANSWER_REQUIRED', 'INTERNAL'));
+    setError(null);
+    if (decision) decide.mutate(decision);
+  };
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-md border border-gray-200 p-3 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="reopen-request"
+    >
+      <div className="min-w-0">
+        <p className="font-semibold text-gray-900">
+          {r.branchName} · {month}
+        </p>
+        <p className="text-sm text-gray-700">{t('askedBy', { by: r.requestedBy, date: when(r.requestedAt) })}</p>
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-900">{t('reason', { reason: r.reason })}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button onClick={() => setDecision('approve')} aria-label={t('approveLabel', { branch: r.branchName, month })}>
+          {t('approve')}
+        </Button>
+        <Button variant="secondary" onClick={() => setDecision('decline')} aria-label={t('declineLabel', { branch: r.branchName, month })}>
+          {t('decline')}
+        </Button>
+      </div>
+      <AppDialog
+        open={decision !== null}
+        onClose={() => !decide.isPending && setDecision(null)}
+        title={
+          decision === 'approve' ? t('approveTitle', { branch: r.branchName, month }) : t('declineTitle', { branch: r.branchName, month })
+        }
+        description={decision === 'approve' ? t('approveText') : t('declineText')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDecision(null)} disabled={decide.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={confirm} loading={decide.isPending}>
+              {decision === 'approve' ? t('approve') : t('decline')}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={answerId} className="text-sm font-semibold text-gray-800">
+            {decision === 'decline' ? t('answerRequired') : t('answerOptional')}
+          </label>
+          <textarea
+            id={answerId}
+            autoFocus
+            rows={3}
+            maxLength={1000}
+            required={decision === 'decline'}
+            value={answer}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setAnswer(e.target.value)}
+            className={CONTROL_CLASS}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+      </AppDialog>
+    </li>
+  );
+}
