@@ -6,17 +6,25 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/lib/**/*.test.ts', '<rootDir>/donation-api/**/*.test.ts'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/tests/support/empty.js' },
+  // scripts/*.mts run under plain Node (type stripping) and are imported as .mjs, the way TypeScript names them.
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    '^server-only$': '<rootDir>/tests/support/empty.js',
+    '^(.*/scripts/.*)\\.mjs$': '$1.mts',
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json', 'mts'],
   testTimeout: 60000,
   maxWorkers: 2,
+  // Build outputs and release folders carry copies of package.json and the sources.
+  modulePathIgnorePatterns: ['<rootDir>/\\.next', '<rootDir>/release/'],
 };
 
 const base = createJestConfig(config);
-// next-intl and its dependencies ship ESM only; let SWC transform them.
-export default async () => {
+// next-intl and its dependencies ship ESM only; let SWC transform them. jose and oidc-provider are loaded as ES
+// modules by Node 22+ (require of ESM), so they must not be turned into CommonJS.
+const jestConfig = async () => {
   const resolved = await base();
-  resolved.transformIgnorePatterns = [
-    '/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify|jose|oidc-provider)/)',
-  ];
+  resolved.transformIgnorePatterns = ['/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify)/)'];
   return resolved;
 };
+export default jestConfig;

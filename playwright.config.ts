@@ -21,25 +21,45 @@ const dataDir = process.env.E2E_DATA_DIR;
 // Started only when the run includes those specs (all specs, or one of them named), so other runs stay lean.
 const sso = e2eSsoSetup(port);
 const named = process.argv.filter((a) => /\.spec\.ts$|^e2e\//.test(a));
-const withSso = process.env.E2E_SSO !== '0' && (named.length === 0 || named.some((a) => /(sso|embedded|saved-token)\.spec/.test(a)));
+const withSso =
+  process.env.E2E_SSO !== '0' &&
+  (named.length === 0 || named.some((a) => /(sso|embedded|saved-token|onboarding|people-places)\.spec/.test(a)));
 if (withSso) process.env.E2E_SSO_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-sso-'));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // The release folder's smoke test has its own configuration (playwright.release.config.ts).
+  testIgnore: ['release/**'],
+  // Per port, so that runs side by side (E2E_PORT) never delete each other's traces.
+  outputDir: port === 3100 ? './test-results' : `./test-results-${port}`,
   fullyParallel: false,
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `reports/playwright-${port}.json` }]],
   use: {
     baseURL,
+    // A click or a fill waits at most this long for its element, so a stuck step fails there, with its name,
+    // instead of as the test's timeout with no step to look at.
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker answers page loads and /bff reads, which page.route() would then not see; only
+    // e2e/offline.spec.ts, which tests the worker, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
@@ -49,7 +69,8 @@ export default defineConfig({
       url: `${baseURL}/login`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      // The tests act as one trusted proxy: each sets the x-forwarded-for it wants the limits to see.
+      env: { PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn', DATABASE_URL: '', TRUSTED_PROXY_HOPS: '1' },
     },
     ...(withSso
       ? [
@@ -59,7 +80,7 @@ export default defineConfig({
             url: `${sso.appOrigin}/login`,
             timeout: 180_000,
             reuseExistingServer: false,
-            env: { ...sso.env, DATA_DIR: process.env.E2E_SSO_DATA_DIR! },
+            env: { ...sso.env, DATA_DIR: process.env.E2E_SSO_DATA_DIR!, TRUSTED_PROXY_HOPS: '1' },
           },
         ]
       : []),

@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, test } from './support/auth';
 import { LANGS, addDonationByApi, demoMonths, isoDay, sessionUser, settle } from './support/donations';
-import { login } from './support/login';
 
-// Axe scan (no serious or critical violation) and screenshots (390 px and 1280 px) of each donation screen, both languages.
+// Axe scan (no serious or critical violation) and screenshots (390 px and 1280 px) of each donation screen, both
+// languages. One small test per screen, on a session made once per worker: each passes with room on a busy machine.
 
 fs.mkdirSync('screenshots', { recursive: true });
 
 async function scan(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), name).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    name,
+  ).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -22,55 +26,76 @@ async function shoot(page: Page, name: string) {
   }
 }
 
+const { open, submitted } = demoMonths();
+
 for (const lang of LANGS) {
-  test(`donation screens pass axe and are photographed (${lang})`, async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await login(page, { lang });
-    const user = await sessionUser(page);
-    const { open, submitted } = demoMonths();
-    const donation = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1) });
+  test.describe(`donation screens pass axe and are photographed (${lang})`, () => {
+    test.use({ lang, signedInAs: DEMO });
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
 
-    await page.goto(`/?year=${open.year}`);
-    await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
-    await settle(page);
-    await scan(page, 'reports');
-    await shoot(page, `reports-${lang}`);
+    test('monthly reports', async ({ page }) => {
+      await page.goto(`/?year=${open.year}`);
+      await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+      await settle(page);
+      await scan(page, 'reports');
+      await shoot(page, `reports-${lang}`);
+    });
 
-    await page.goto(`/donations/${open.year}/${open.month}`);
-    await expect(page.getByTestId('donation-row').first()).toBeVisible();
-    await scan(page, 'month');
-    await shoot(page, `month-${lang}`);
+    test('an open month', async ({ page }) => {
+      await page.goto('/');
+      const user = await sessionUser(page);
+      await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1) });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      await expect(page.getByTestId('donation-row').first()).toBeVisible();
+      await scan(page, 'month');
+      await shoot(page, `month-${lang}`);
+    });
 
-    await page.goto(`/donations/${submitted.year}/${submitted.month}`);
-    await expect(page.getByTestId('submitted-note')).toBeVisible();
-    await scan(page, 'month submitted');
-    await shoot(page, `month-submitted-${lang}`);
+    test('a submitted month', async ({ page }) => {
+      await page.goto(`/donations/${submitted.year}/${submitted.month}`);
+      await expect(page.getByTestId('submitted-note')).toBeVisible();
+      await scan(page, 'month submitted');
+      await shoot(page, `month-submitted-${lang}`);
+    });
 
-    await page.goto(`/donations/add?year=${open.year}&from=%2F`);
-    await expect(page.getByTestId('categories-total')).toBeVisible();
-    await scan(page, 'add');
-    await shoot(page, `add-${lang}`);
-    await page.getByRole('button', { name: lang === 'fr' ? 'Ajouter le don' : 'Add Donation' }).click();
-    await expect(page.getByTestId('categories-header')).toHaveAttribute('data-invalid', 'true');
-    await scan(page, 'add with errors');
-    await shoot(page, `add-errors-${lang}`);
+    test('add donation, then its errors', async ({ page }) => {
+      await page.goto(`/donations/add?year=${open.year}&from=%2F`);
+      await expect(page.getByTestId('categories-total')).toBeVisible();
+      await scan(page, 'add');
+      await shoot(page, `add-${lang}`);
+      await page.getByRole('button', { name: lang === 'fr' ? 'Ajouter le don' : 'Add Donation' }).click();
+      await expect(page.getByTestId('categories-header')).toHaveAttribute('data-invalid', 'true');
+      await scan(page, 'add with errors');
+      await shoot(page, `add-errors-${lang}`);
+    });
 
-    await page.goto(`/donations/edit/${donation.id}/${donation.campaignId}`);
-    await expect(page.getByTestId('categories-total')).toBeVisible();
-    await scan(page, 'edit');
-    await shoot(page, `edit-${lang}`);
+    test('edit donation', async ({ page }) => {
+      await page.goto('/');
+      const user = await sessionUser(page);
+      const donation = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1) });
+      await page.goto(`/donations/edit/${donation.id}/${donation.campaignId}`);
+      await expect(page.getByTestId('categories-total')).toBeVisible();
+      await scan(page, 'edit');
+      await shoot(page, `edit-${lang}`);
+    });
 
-    // Dialogs: export and submit.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/donations/${open.year}/${open.month}`);
-    await page.getByRole('button', { name: lang === 'fr' ? 'Soumettre le rapport' : 'Submit Report' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
-    await scan(page, 'submit dialog');
-    await page.screenshot({ path: `screenshots/submit-dialog-${lang}-390.png` });
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: lang === 'fr' ? 'Exporter les dons' : 'Export donations' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
-    await scan(page, 'export dialog');
-    await page.screenshot({ path: `screenshots/export-dialog-${lang}-390.png` });
+    test('submit and export dialogs', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/');
+      const user = await sessionUser(page);
+      await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1) });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      await page.getByRole('button', { name: lang === 'fr' ? 'Soumettre le rapport' : 'Submit Report' }).click();
+      await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
+      await scan(page, 'submit dialog');
+      await page.screenshot({ path: `screenshots/submit-dialog-${lang}-390.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: lang === 'fr' ? 'Exporter les dons' : 'Export donations' }).click();
+      await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
+      await scan(page, 'export dialog');
+      await page.screenshot({ path: `screenshots/export-dialog-${lang}-390.png` });
+    });
   });
 }

@@ -39,7 +39,10 @@ for (const lang of LANGS) {
       await expect(save).toBeEnabled();
       // Each field has its own show/hide control.
       await expect(page.getByRole('button', { name: msg(lang, 'Common.showPassword') })).toHaveCount(3);
-      await page.getByRole('button', { name: msg(lang, 'Common.showPassword') }).nth(1).click();
+      await page
+        .getByRole('button', { name: msg(lang, 'Common.showPassword') })
+        .nth(1)
+        .click();
       await expect(newPw).toHaveAttribute('type', 'text');
 
       await page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.cancel'), exact: true }).click();
@@ -57,16 +60,32 @@ for (const lang of LANGS) {
         await page.getByRole('button', { name: msg(lang, 'ChangePasswordPage.save'), exact: true }).click();
       };
       await fill('Not-the-password-1', 'Other-Pass1');
-      await expect(page.getByRole('main').getByRole('alert').filter({ hasText: msg(lang, 'Errors.NOTE_PWD_UPDATE_INVALID_OLD') })).toBeVisible();
-      if (lang === 'en') await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Invalid old password. Please try again shortly.');
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('alert')
+          .filter({ hasText: msg(lang, 'Errors.NOTE_PWD_UPDATE_INVALID_OLD') }),
+      ).toBeVisible();
+      if (lang === 'en')
+        await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Invalid old password. Please try again shortly.');
 
       await fill(DEMO2.password, 'Changed-Pass9');
-      await expect(page.getByRole('main').getByRole('status').filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') })).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('status')
+          .filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') }),
+      ).toBeVisible();
       if (lang === 'en') await expect(page.getByText('Successfully updated your password.')).toBeVisible();
       // The form is cleared; change it back so the rest of the run can sign in.
       await expect(page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true })).toHaveValue('');
       await fill('Changed-Pass9', DEMO2.password);
-      await expect(page.getByRole('main').getByRole('status').filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') })).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('status')
+          .filter({ hasText: msg(lang, 'ChangePasswordPage.NOTE_PWD_UPDATE_SUCCESS') }),
+      ).toBeVisible();
     });
 
     test('server refusals map to the section 8 texts', async ({ page }) => {
@@ -78,7 +97,9 @@ for (const lang of LANGS) {
         [500, 'INTERNAL', msg(lang, 'Errors.NOTE_PWD_UPDATE_OTHER_FAILED')],
       ];
       for (const [status, code, text] of cases) {
-        await page.route('**/bff/user/current-user/change-password', (r) => r.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: code }) }));
+        await page.route('**/bff/user/current-user/change-password', (r) =>
+          r.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: code }) }),
+        );
         await page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true }).fill('Whatever-1');
         await page.getByLabel(msg(lang, 'ChangePasswordPage.newPassword'), { exact: true }).fill('Other-Pass1');
         await page.getByLabel(msg(lang, 'ChangePasswordPage.confirmPassword'), { exact: true }).fill('Other-Pass1');
@@ -87,9 +108,13 @@ for (const lang of LANGS) {
         await page.unroute('**/bff/user/current-user/change-password');
       }
       if (lang === 'en') {
-        await page.route('**/bff/user/current-user/change-password', (r) => r.fulfill({ status: 403, contentType: 'application/json', body: '{}' }));
+        await page.route('**/bff/user/current-user/change-password', (r) =>
+          r.fulfill({ status: 403, contentType: 'application/json', body: '{}' }),
+        );
         await page.getByRole('button', { name: 'Save', exact: true }).click();
-        await expect(page.getByRole('main').getByRole('alert')).toHaveText('not allowed to change password. Please contact your administrator');
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+          'not allowed to change password. Please contact your administrator',
+        );
       }
     });
   });
@@ -130,7 +155,12 @@ for (const lang of LANGS) {
           r.fulfill({ status, contentType: 'application/json', body: JSON.stringify(code ? { code, message: code } : { message: 'x' }) }),
         );
         await page.getByRole('button', { name: msg(lang, 'ForgotPasswordPage.sendEmail'), exact: true }).click();
-        await expect(page.getByRole('main').getByRole(status === 200 ? 'status' : 'alert').filter({ hasText: text })).toBeVisible();
+        await expect(
+          page
+            .getByRole('main')
+            .getByRole(status === 200 ? 'status' : 'alert')
+            .filter({ hasText: text }),
+        ).toBeVisible();
         await page.unroute('**/bff/public/forgot-password');
       }
       if (lang === 'en') {
@@ -173,6 +203,9 @@ test('a session whose token was revoked elsewhere gets the login form, not a red
 });
 
 test('forgot-password BFF refuses cross-site posts', async ({ request }) => {
-  const res = await request.post('/bff/public/forgot-password', { data: { username: 'demo' }, headers: { origin: 'https://evil.example' } });
+  const res = await request.post('/bff/public/forgot-password', {
+    data: { username: 'demo' },
+    headers: { origin: 'https://evil.example' },
+  });
   expect(res.status()).toBe(403);
 });

@@ -72,7 +72,9 @@ test('too many failed logins: the lock message', async ({ page }) => {
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     if (i < 6 - 1) await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   }
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many failed login attempts. Please wait a few minutes and try again.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Too many failed login attempts. Please wait a few minutes and try again.',
+  );
 });
 
 // A user without a branch cannot be created from the browser (no admin screen), and the server cannot be
@@ -86,7 +88,11 @@ for (const [code, text] of [
     await page.route('**/api/auth/callback/credentials', (route) =>
       code === 'HTTP 500'
         ? route.fulfill({ status: 500, body: 'Internal Server Error' })
-        : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ url: `${baseURL}/api/auth/error?error=${code}` }) }),
+        : route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ url: `${baseURL}/api/auth/error?error=${code}` }),
+          }),
     );
     await page.goto('/login');
     await page.getByLabel('Username').fill('someone');
@@ -161,7 +167,10 @@ test('log out: session gone, language cookie cleared, back shows no data', async
   await context.addCookies([{ name: 'fbc-locale', value: 'fr', url: page.url() }]);
   await page.reload();
   await page.getByRole('button', { name: msg('fr', 'Header.menu') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: msg('fr', 'Header.logOut') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: msg('fr', 'Header.logOut') })
+    .click();
   // Plain /login: a query still in flight when the session went must not add the page as callbackUrl.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Username')).toBeVisible();
@@ -189,7 +198,8 @@ test.describe('users made with the admin command line', () => {
       await page.getByLabel(msg(lang, 'LoginPage.password'), { exact: true }).press('Enter');
       const alert = page.getByRole('main').getByRole('alert');
       await expect(alert).toHaveText(msg(lang, 'Errors.LOGIN_NO_BRANCH'));
-      if (lang === 'en') await expect(alert).toHaveText('You are not assigned to any branches. Please have an administrator assign you a branch.');
+      if (lang === 'en')
+        await expect(alert).toHaveText('You are not assigned to any branches. Please have an administrator assign you a branch.');
       await expect(page).toHaveURL(/\/login$/);
     });
   }

@@ -1,7 +1,18 @@
 import { format } from 'date-fns';
 import { enCA, frCA } from 'date-fns/locale';
 import { expect, test } from '@playwright/test';
-import { LANGS, MESSAGES, chooseBranch, addDonationByApi, demoMonths, fill, isoDay, pattern, sessionUser } from './support/donations';
+import {
+  LANGS,
+  MESSAGES,
+  bffJson,
+  chooseBranch,
+  addDonationByApi,
+  demoMonths,
+  fill,
+  isoDay,
+  pattern,
+  sessionUser,
+} from './support/donations';
 import { login } from './support/login';
 
 // Month donations (/donations/{year}/{month}): picker, rows, delete, Submit Report, the submitted (locked) state.
@@ -24,25 +35,37 @@ for (const lang of LANGS) {
       await expect(picker.locator('option:checked')).toHaveText(label);
       expect(label).toMatch(lang === 'fr' ? /^[a-zéû]+\.? \d{4}$/ : /^[A-Z][a-z]{2} \d{4}$/);
 
-      const row = page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? '1 234,5 lb' : '1,234.5 lbs' }).first();
+      const row = page
+        .getByTestId('donation-row')
+        .filter({ hasText: lang === 'fr' ? '1 234,5 lb' : '1,234.5 lbs' })
+        .first();
       await expect(row).toBeVisible();
       await expect(row).toContainText(lang === 'fr' ? /Fruits et légumes 60,00\u00a0%/ : /Produce 60\.00%/);
       await expect(row).toContainText(lang === 'fr' ? /Produits laitiers 40,00\u00a0%/ : /Dairy 40\.00%/);
       await expect(row).not.toContainText(lang === 'fr' ? /(^|[^\d,])0,00\u00a0%/ : /(^|[^\d.])0\.00%/);
       await expect(row).toContainText(tf.sourceBack);
-      await expect(row).toContainText(fill(t.programName, { name: 'RFP' }));
+      await expect(row).toContainText(fill(t.programName, { name: t.rfpName }));
       await expect(row.locator('[aria-hidden="true"]').first()).toContainText('1');
 
-      // The picker and the arrows move between months.
+      // The picker and the arrows move between months, and stop at the current month (no future months).
+      await expect(page.getByRole('link', { name: t.nextMonth })).toHaveCount(0);
+      const options = await page
+        .getByTestId('month-picker')
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      expect(options.at(-1)).toBe(`${open.year}-${open.month}`);
+      await page.getByRole('link', { name: t.previousMonth }).click();
+      const prev = open.month === 1 ? { year: open.year - 1, month: 12 } : { year: open.year, month: open.month - 1 };
+      await expect(page).toHaveURL(new RegExp(`/donations/${prev.year}/${prev.month}$`));
       await page.getByRole('link', { name: t.nextMonth }).click();
-      const next = open.month === 12 ? { year: open.year + 1, month: 1 } : { year: open.year, month: open.month + 1 };
-      await expect(page).toHaveURL(new RegExp(`/donations/${next.year}/${next.month}$`));
-      await expect(page.getByText(t.empty)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
+      await page.getByTestId('month-picker').selectOption(`${prev.year}-${prev.month}`);
+      await expect(page).toHaveURL(new RegExp(`/donations/${prev.year}/${prev.month}$`));
       await page.getByTestId('month-picker').selectOption(`${open.year}-${open.month}`);
       await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
     });
 
-    test('delete asks with a check or a cancel icon, then the list reloads', async ({ page }) => {
+    test('delete asks in words (Delete / Keep), then the list reloads', async ({ page }) => {
       await login(page, { lang });
       const { open } = demoMonths();
       const user = await sessionUser(page);
@@ -60,6 +83,23 @@ for (const lang of LANGS) {
       await expect(confirm).toBeFocused();
       await confirm.click();
       await expect(page.getByRole('status').filter({ hasText: t.deleted })).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
+
+    test('deleting a donation already deleted elsewhere says so (no "try again") and the row goes', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      const user = await sessionUser(page);
+      const d = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 2), weight: 778.25 });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      const row = page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? '778,25 lb' : '778.25 lbs' });
+      await expect(row).toHaveCount(1);
+      // Another tab deletes it first.
+      await bffJson(page, 'DELETE', `/donation/${d.id}`);
+      await row.getByRole('button', { name: pattern(t.delete) }).click();
+      await row.getByRole('button', { name: pattern(t.confirmDelete) }).click();
+      await expect(page.getByRole('alert').filter({ hasText: t.deleteGone })).toBeVisible();
+      await expect(page.getByText(t.deleteFailed)).toHaveCount(0);
       await expect(row).toHaveCount(0);
     });
 
@@ -101,7 +141,7 @@ for (const lang of LANGS) {
 test('Submit Report: dialog with optional comments and the support mailbox; then the month is locked (en, fr)', async ({ page }) => {
   await login(page, { lang: 'fr' });
   const user = await sessionUser(page);
-  test.skip(user.branches.length < 2, 'the demo user needs two branches');
+  expect(user.branches.length, 'the demo data gives the demo user two branches').toBeGreaterThanOrEqual(2);
   const { previous } = demoMonths();
   // French: open the dialog, read it, cancel.
   const fr = MESSAGES.fr.MonthPage;
@@ -125,10 +165,43 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   const dialog = page.getByRole('dialog', { name: en.submitTitle });
   await expect(dialog).toContainText(fill(en.submitNote, { email: SUPPORT_EMAIL }));
   await dialog.getByLabel(en.comments).fill('Checked by the e2e test');
-  await dialog.getByRole('button', { name: en.submit }).click();
-  await expect(page.getByRole('status').filter({ hasText: fill(en.submitSuccess, { month: String(previous.month).padStart(2, '0'), year: previous.year }) })).toBeVisible();
+  // A double click sends one request (issue 7).
+  const submits: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/bff/branch/submit') && submits.push(r.url()));
+  await dialog.getByRole('button', { name: en.submit }).dblclick();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: fill(en.submitSuccess, { month: String(previous.month).padStart(2, '0'), year: previous.year }) }),
+  ).toBeVisible();
   await expect(page.getByTestId('submitted-note')).toBeVisible();
   await expect(page.getByRole('button', { name: en.submitReport })).toBeDisabled();
+  expect(submits).toHaveLength(1);
   // Restore the first branch.
   await chooseBranch(page, user.branchId);
+});
+
+test('Undo of a delete, double-clicked, puts back one donation: one request, with an Idempotency-Key (en)', async ({ page }) => {
+  await login(page, { lang: 'en' });
+  const { open } = demoMonths();
+  const user = await sessionUser(page);
+  const t = MESSAGES.en.MonthPage;
+  await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 3), weight: 919.75 });
+  await page.goto(`/donations/${open.year}/${open.month}`);
+  const row = page.getByTestId('donation-row').filter({ hasText: '919.75 lbs' });
+  await row.getByRole('button', { name: pattern(t.delete) }).click();
+  await row.getByRole('button', { name: pattern(t.confirmDelete) }).click();
+  await expect(row).toHaveCount(0);
+  const keys: (string | undefined)[] = [];
+  page.on(
+    'request',
+    (r) => r.method() === 'POST' && /\/bff\/branch\/[^/]+\/donations$/.test(r.url()) && keys.push(r.headers()['idempotency-key']),
+  );
+  await page.getByTestId('undo-delete').getByRole('button').dblclick();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.en.MonthList.restored })).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
 });

@@ -42,7 +42,10 @@ test('log out removes the saved token and revokes it', async ({ page, context })
   await adminLogin(page);
   const saved = (await context.cookies()).find((c) => c.name === SAVED_TOKEN)!;
   await page.getByRole('button', { name: msg('en', 'Header.menu') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: msg('en', 'Header.logOut') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: msg('en', 'Header.logOut') })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await context.cookies()).find((c) => c.name === SAVED_TOKEN)).toBeUndefined();
   const res = await page.request.get('/api/user/current-user', { headers: { authorization: `Bearer ${saved.value}` } });

@@ -5,7 +5,10 @@ import { msg } from './support/messages';
 import { shootWidths } from './support/shots';
 import { expect, SAVED_TOKEN, signInAtIssuer, test } from './support/sso';
 
-test('customer identity: Login button, sign-in at the provider, home in the user’s French; log out also signs out at the provider', async ({ page, context }) => {
+test('customer identity: Login button, sign-in at the provider, home in the user’s French; log out also signs out at the provider', async ({
+  page,
+  context,
+}) => {
   await page.goto('/login');
   // Providers configured: the buttons, not the username/password form.
   await expect(page.getByLabel('Username')).toHaveCount(0);
@@ -29,7 +32,10 @@ test('customer identity: Login button, sign-in at the provider, home in the user
   await page.getByRole('button', { name: msg('fr', 'Header.menu') }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: msg('fr', 'Header.changePassword') })).toHaveCount(0);
 
-  await page.getByRole('dialog').getByRole('button', { name: msg('fr', 'Header.logOut') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: msg('fr', 'Header.logOut') })
+    .click();
   // The provider's end-session page (oidc-provider asks to confirm), then back to our login page.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/session\/end/, { timeout: 20_000 });
   await page.getByRole('button', { name: /yes, sign me out/i }).click();
@@ -78,7 +84,9 @@ test('the sso query goes straight to the provider; the callbackUrl is kept', asy
 test('AADB2C90118 (forgot password) continues with the forgot-password user flow', async ({ page }) => {
   await page.goto('/login');
   // What the customer identity sends back when the user clicks its "Forgot your password?" link.
-  await page.goto('/api/auth/callback/azure-ad-b2c?error=access_denied&error_description=AADB2C90118%3A+The+user+has+forgotten+their+password.');
+  await page.goto(
+    '/api/auth/callback/azure-ad-b2c?error=access_denied&error_description=AADB2C90118%3A+The+user+has+forgotten+their+password.',
+  );
   await signInAtIssuer(page, DEMO_SSO_ACCOUNTS.external.email);
   await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
 });

@@ -1,21 +1,54 @@
 // npm run admin -- <command>: administration on the database the app uses (see `npm run admin -- help`).
+import './load-env';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '../donation-api/db/backup';
 import { openDb } from '../donation-api/db/client';
+import { DatabaseInUseError } from '../donation-api/db/pglite-lock';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
-import { ADMIN_HELP, runAdminCommand } from '../donation-api/services/admin';
+import { ADMIN_HELP, runAdminCommand } from './admin-commands';
+import { scriptDatabase } from './script-env';
+
+const BACKUP_HELP = `Backups
+  backup <file>                               the embedded database: PGlite's dump of its folder (tar.gz), taken
+                                              while the app is stopped; PostgreSQL: pg_dump's custom format
+  restore <file>                              replaces the database with the backup (the embedded folder in place
+                                              is kept beside it as pglite.before-restore-…; PostgreSQL: pg_restore
+                                              --clean in one transaction)
+`;
+
+async function backupCommand(command: 'backup' | 'restore', file: string | undefined): Promise<number> {
+  if (!file) {
+    console.log(`Usage: npm run admin -- ${command} <file>`);
+    return 1;
+  }
+  const target = path.resolve(file);
+  const { databaseUrl, pgliteDir } = scriptDatabase('admin');
+  if (command === 'backup') {
+    if (databaseUrl) backupPostgres(databaseUrl, target);
+    else await backupPglite(pgliteDir, target);
+    console.log(`Backup written to ${target}.`);
+  } else if (databaseUrl) {
+    restorePostgres(databaseUrl, target);
+    console.log(`Restored ${target} into the PostgreSQL database.`);
+  } else {
+    const kept = await restorePglite(pgliteDir, target);
+    console.log(`Restored ${target} into ${pgliteDir}.${kept ? ` The previous database is kept in ${kept}.` : ''}`);
+  }
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv.filter((a) => !a.startsWith('-'));
+  const [command, ...rest] = argv.filter((a) => !a.startsWith('-'));
   // Help needs no database (and must not lock the embedded one while the app runs).
   if (command === undefined || command === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    console.log(ADMIN_HELP);
+    console.log(`${ADMIN_HELP}\n${BACKUP_HELP}`);
     return 0;
   }
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), 'data'));
-  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir, 'pglite'), poolSize: 2 });
+  if (command === 'backup' || command === 'restore') return backupCommand(command, rest[0]);
+  const { databaseUrl, pgliteDir } = scriptDatabase('admin');
+  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? null : pgliteDir, poolSize: 2 });
   try {
     await ensureReferenceData(handle.db);
     const actor = process.env.ADMIN_ACTOR || `admin-cli:${os.userInfo().username}`;
@@ -28,7 +61,13 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    if (err instanceof DatabaseInUseError) {
+      console.error(
+        `${err.message}\n\nThe app is running on this embedded database, and opening it from a second process corrupts it.\n` +
+          `Stop the app first (Ctrl+C, or systemctl stop / docker compose stop), run the command, then start the app again;\n` +
+          `or make the change through the running app's API (/api, described at /api/openapi.json) with an administrator's token.`,
+      );
+    } else console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );

@@ -1,9 +1,11 @@
 // npm run bench:api - the donation API on a large data set, on PGlite and on PostgreSQL.
 // Seeds BENCH_DONATIONS donations (default 1,000,000) over BENCH_BRANCHES branches (default 500) with
 // set-based SQL, then times through the API (app.request, in process) the monthly report, a month's
-// list and a donation create, next to the report query run directly; then streams the CSV export of a
+// list, a donation create and the program's month view over every branch (issue 8), next to the report and
+// month-view statements run directly; then streams the CSV export of a
 // large branch-year while sampling memory. Env: BENCH_TARGETS=pglite,postgres, BENCH_DATABASE_URL,
 // BENCH_ITERATIONS (default 100), BENCH_EXPORT_ROWS (default 250,000).
+import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,106 +16,24 @@ import { createDonationApi } from '../donation-api/app';
 import { issueToken } from '../donation-api/auth/tokens';
 import { configFromEnv } from '../donation-api/config';
 import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
-import { ensureReferenceData } from '../donation-api/db/reference-data';
 import { createMailer } from '../donation-api/mail/mailer';
+import { oversightMonthSql } from '../donation-api/services/program-oversight';
 import { monthlyReportSql } from '../donation-api/services/reports';
-import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
+import { BRANCHES, bulkLoad, DONATIONS, log, ms, now, PREV, run, YEAR } from './bench-support';
+import { seed, seedExportBranch } from './bench-seed';
 
-const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1_000_000);
-const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 500);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
-const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 250_000);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((t) => t.trim());
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench';
-const STORES_PER_BRANCH = 6;
 const MEMBER_BRANCHES = 20;
-
-const now = new Date();
-const YEAR = now.getUTCFullYear();
-const PREV = YEAR - 1;
 
 type Row = { target: string; operation: string; median: number; p95: number; n: number; note?: string };
 const results: Row[] = [];
 
-const ms = (t0: number) => performance.now() - t0;
 function quantile(values: number[], q: number) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 }
-function log(msg: string) {
-  console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-}
-
-async function run(db: Db, q: ReturnType<typeof sql>) {
-  return ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
-}
-
-/** Set-based seed: branches, stores, a bench user, donations over two years, two categories each. */
-async function seed(db: Db) {
-  await ensureReferenceData(db);
-  let t0 = performance.now();
-  await run(db, sql`insert into retailers (id, name) values ('11111111-1111-4111-8111-111111111111', 'Loblaw Companies') on conflict do nothing`);
-  await run(db, sql`insert into banners (id, retailer_id, name) values ('22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111', 'No Frills') on conflict do nothing`);
-  await run(db, sql`
-    insert into branches (name, email, phone_number, province, city, address1, postal_code)
-    select 'Bench Food Bank ' || g, 'bank' || g || '@example.org', '416-555-0100', 'ON', 'Toronto', g || ' Main St', 'M5V 1A1'
-    from generate_series(1, ${BRANCHES}::int) g`);
-  await run(db, sql`create table bench_branch as select id, (row_number() over (order by id))::int - 1 as rn from branches`);
-  await run(db, sql`
-    create table bench_store as
-    select b.id as branch_id, b.rn, k, gen_random_uuid() as store_id from bench_branch b, generate_series(0, ${STORES_PER_BRANCH - 1}::int) k`);
-  await run(db, sql`
-    insert into stores (id, name, number, retailer_id, banner_id)
-    select store_id, 'Store ' || rn || '-' || k, (1000 + k)::text, '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222' from bench_store`);
-  await run(db, sql`insert into branch_stores (branch_id, store_id, campaign_id) select branch_id, store_id, ${RFP_CAMPAIGN_ID}::uuid from bench_store`);
-  await run(db, sql`create index on bench_store (rn, k)`);
-  log(`branches and stores in ${Math.round(ms(t0))} ms`);
-
-  // Donations in chunks, so neither database builds one huge statement result.
-  t0 = performance.now();
-  const days = Math.floor((Date.UTC(YEAR, now.getUTCMonth(), now.getUTCDate()) - Date.UTC(PREV, 0, 1)) / 86400000) + 1;
-  const chunk = 100_000;
-  for (let start = 0; start < DONATIONS; start += chunk) {
-    const end = Math.min(DONATIONS, start + chunk) - 1;
-    await run(db, sql`
-      insert into donations (id, branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds, ghg_kg_co2e, ghg_factor_version, created_by, updated_by)
-      select gen_random_uuid(), s.branch_id, ${RFP_CAMPAIGN_ID}::uuid, s.store_id,
-        ${`${PREV}-01-01`}::date + ((g * 7919) % ${days}::int)::int, (g % 3 = 0)::int, w, 1, w, w * 0.6, 1, 'bench@example.org', 'bench@example.org'
-      from generate_series(${start}::bigint, ${end}::bigint) g
-      cross join lateral (select (20 + (g * 37) % 800)::float8 as w) weight
-      join bench_store s on s.rn = (g % ${BRANCHES}::int)::int and s.k = ((g / ${BRANCHES}::int) % ${STORES_PER_BRANCH}::int)::int`);
-    log(`donations ${end + 1}/${DONATIONS} (${Math.round(ms(t0) / 1000)} s)`);
-  }
-  t0 = performance.now();
-  await run(db, sql`
-    insert into donation_categories (donation_id, category_id, fraction)
-    select id, c.category_id, c.fraction from donations d
-    cross join lateral (values (1 + (abs(hashtext(d.id::text)) % 4), 0.6::float8), (5 + (abs(hashtext(d.id::text)) % 3), 0.4::float8)) c(category_id, fraction)`);
-  log(`donation categories in ${Math.round(ms(t0) / 1000)} s`);
-  await run(db, sql`
-    insert into month_submissions (branch_id, year, month, submitted, submitted_at, submitted_by)
-    select id, ${PREV}::int, m, true, now(), 'bench@example.org' from branches, generate_series(1, 12) m`);
-  await run(db, sql`drop table bench_store`);
-  await run(db, sql`drop table bench_branch`);
-  await run(db, sql`analyze`);
-}
-
-/** One more branch with EXPORT_ROWS donations in the current year: the export must stream them. */
-async function seedExportBranch(db: Db): Promise<string> {
-  const [b] = await run(db, sql`insert into branches (name) values ('Big Export Food Bank, "Main"') returning id`);
-  const [st] = await run(db, sql`insert into stores (name, number, retailer_id, banner_id) values ('Queen St W', '3021', '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222') returning id`);
-  await run(db, sql`insert into branch_stores (branch_id, store_id, campaign_id) values (${b.id}, ${st.id}, ${RFP_CAMPAIGN_ID}::uuid)`);
-  await run(db, sql`
-    insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds)
-    select ${b.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${st.id}::uuid, ${`${YEAR}-01-01`}::date + (g % 300), g % 2, 100, 1, 100 from generate_series(1, ${EXPORT_ROWS}::int) g`);
-  await run(db, sql`
-    insert into donation_categories (donation_id, category_id, fraction)
-    select id, c.category_id, c.fraction from donations d cross join lateral (values (1, 0.5::float8), (5, 0.5::float8)) c(category_id, fraction)
-    where d.branch_id = ${b.id}::uuid`);
-  await run(db, sql`analyze donations`);
-  return b.id as string;
-}
-
 async function time(target: string, operation: string, n: number, fn: (i: number) => Promise<void>, note?: string) {
   for (let i = 0; i < Math.min(5, n); i++) await fn(i); // warm-up
   const samples: number[] = [];
@@ -141,6 +61,7 @@ async function bench(target: 'pglite' | 'postgres') {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.query(`create database ${name}`);
     await c.end();
+    process.stderr.write(`bench:api: using the scratch PostgreSQL database ${name} on ${url.host} (BENCH_DATABASE_URL)\n`);
     handle = await openDb({ databaseUrl: PG_URL, poolSize: 10 });
     // A connection still closing when the scratch database is dropped gets a termination notice.
     (handle.db as unknown as { $client: { on: (e: string, f: () => void) => void } }).$client.on('error', () => undefined);
@@ -152,23 +73,50 @@ async function bench(target: 'pglite' | 'postgres') {
     };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-'));
+    process.stderr.write(`bench:api: using a scratch embedded PGlite database in ${dir}\n`);
     handle = await openDb({ dataDir: dir });
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const db = handle.db;
   try {
-    await seed(db);
-    const exportBranch = await seedExportBranch(db);
+    let exportBranch = '';
+    await bulkLoad(db, async () => {
+      await seed(db);
+      exportBranch = await seedExportBranch(db);
+    });
     const seedSeconds = ms(t0) / 1000;
     log(`${target}: seeded in ${seedSeconds.toFixed(0)} s`);
-    results.push({ target, operation: `seed ${DONATIONS.toLocaleString('en-CA')} donations / ${BRANCHES} branches`, median: seedSeconds * 1000, p95: NaN, n: 1 });
+    results.push({
+      target,
+      operation: `seed ${DONATIONS.toLocaleString('en-CA')} donations / ${BRANCHES} branches`,
+      median: seedSeconds * 1000,
+      p95: NaN,
+      n: 1,
+    });
 
     const log0 = pino({ level: 'silent' });
     const config = { ...configFromEnv({}), smtpUrl: undefined };
-    const app = createDonationApi({ db, config, mailer: createMailer({ db, log: log0, from: config.mailFrom }), log: log0, now: () => new Date() });
-    const branchIds = (await run(db, sql`select id from branches where name like 'Bench Food Bank %' order by name limit ${MEMBER_BRANCHES}::int`)).map((r) => r.id as string);
-    const [user] = await run(db, sql`insert into users (username, email, login_type) values ('bench', 'bench@example.org', 1) returning id`);
-    await run(db, sql`insert into user_branches (user_id, branch_id, position) select ${user.id}::uuid, id, 0 from branches where id in (${sql.join(branchIds.concat(exportBranch).map((id) => sql`${id}::uuid`), sql`, `)})`);
+    const app = createDonationApi({
+      db,
+      config,
+      mailer: createMailer({ db, log: log0, from: config.mailFrom }),
+      log: log0,
+      now: () => new Date(),
+    });
+    const branchIds = (
+      await run(db, sql`select id from branches where name like 'Bench Food Bank %' order by name limit ${MEMBER_BRANCHES}::int`)
+    ).map((r) => r.id as string);
+    const [user] = await run(
+      db,
+      sql`insert into users (username, email, login_type) values ('bench', 'bench@example.org', 1) returning id`,
+    );
+    await run(
+      db,
+      sql`insert into user_branches (user_id, branch_id, position) select ${user.id}::uuid, id, 0 from branches where id in (${sql.join(
+        branchIds.concat(exportBranch).map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     const { token } = await issueToken(db, user.id as string, 12, new Date());
     const headers = { authorization: `Bearer ${token}` };
     const get = async (p: string) => {
@@ -176,13 +124,26 @@ async function bench(target: 'pglite' | 'postgres') {
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
-    const [{ n: perBranchYear }] = await run(db, sql`select (count(*) / ${BRANCHES}::int)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`);
+    const [{ n: perBranchYear }] = await run(
+      db,
+      sql`select (count(*) / ${BRANCHES}::int)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
+    );
 
-    await time(target, 'monthly report, direct SQL', ITERATIONS, async (i) => {
-      await run(db, monthlyReportSql(branchIds[i % branchIds.length], PREV));
-    }, `~${perBranchYear} donations per branch-year`);
-    await time(target, 'monthly report, API (GET …/donations/{year}/aggregate)', ITERATIONS, (i) => get(`/api/branch/${branchIds[i % branchIds.length]}/donations/${PREV}/aggregate`));
-    await time(target, "month's list, API (GET …/donations/{year}/{month})", ITERATIONS, (i) => get(`/api/branch/${branchIds[i % branchIds.length]}/donations/${PREV}/${1 + (i % 12)}`));
+    await time(
+      target,
+      'monthly report, direct SQL',
+      ITERATIONS,
+      async (i) => {
+        await run(db, monthlyReportSql(branchIds[i % branchIds.length], PREV));
+      },
+      `~${perBranchYear} donations per branch-year`,
+    );
+    await time(target, 'monthly report, API (GET …/donations/{year}/aggregate)', ITERATIONS, (i) =>
+      get(`/api/branch/${branchIds[i % branchIds.length]}/donations/${PREV}/aggregate`),
+    );
+    await time(target, "month's list, API (GET …/donations/{year}/{month})", ITERATIONS, (i) =>
+      get(`/api/branch/${branchIds[i % branchIds.length]}/donations/${PREV}/${1 + (i % 12)}`),
+    );
     const today = now.toISOString().slice(0, 10);
     await time(target, 'donation create, API (POST …/donations)', ITERATIONS, async (i) => {
       const branchId = branchIds[i % branchIds.length];
@@ -190,11 +151,66 @@ async function bench(target: 'pglite' | 'postgres') {
       const res = await app.request(`/api/branch/${branchId}/donations`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ branchId, date: today, storeId: store, source: 0, weight: 12.5, weightUnit: 0, categories: [{ categoryId: 1, fraction: 0.4 }, { categoryId: 5, fraction: 0.6 }] }),
+        body: JSON.stringify({
+          branchId,
+          date: today,
+          storeId: store,
+          source: 0,
+          weight: 12.5,
+          weightUnit: 0,
+          categories: [
+            { categoryId: 1, fraction: 0.4 },
+            { categoryId: 5, fraction: 0.6 },
+          ],
+        }),
       });
       if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     });
+
+    // The program's month view (issue 8): every branch of a month, as a program administrator, as a coordinator of
+    // one province of the five, and the statement alone.
+    const programToken = async (username: string, role: string, provinces: string[]) => {
+      const [u] = await run(
+        db,
+        sql`insert into users (username, email, login_type) values (${username}, ${`${username}@example.org`}, 1) returning id`,
+      );
+      await run(
+        db,
+        sql`insert into program_roles (user_id, role, provinces) values (${u.id}::uuid, ${role}, ${`{${provinces.join(',')}}`}::text[])`,
+      );
+      return (await issueToken(db, u.id as string, 12, new Date())).token;
+    };
+    const adminHeaders = { authorization: `Bearer ${await programToken('bench-admin', 'admin', [])}` };
+    const coordHeaders = { authorization: `Bearer ${await programToken('bench-coord', 'coordinator', ['QC'])}` };
+    const getAs = async (p: string, h: Record<string, string>) => {
+      const res = await app.request(p, { headers: h });
+      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const [{ n: perMonth }] = await run(
+      db,
+      sql`select (count(*) / 12)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
+    );
+    await time(
+      target,
+      'program month view, direct SQL (one statement)',
+      ITERATIONS,
+      async (i) => {
+        await run(db, oversightMonthSql({ role: 'admin', provinces: [] }, PREV, 1 + (i % 12)));
+      },
+      `${BRANCHES} branches, ~${perMonth} donations a month`,
+    );
+    await time(target, 'program month view, API (GET /api/program/oversight), administrator', ITERATIONS, (i) =>
+      getAs(`/api/program/oversight?year=${PREV}&month=${1 + (i % 12)}`, adminHeaders),
+    );
+    await time(
+      target,
+      'program month view, API, coordinator of one province',
+      ITERATIONS,
+      (i) => getAs(`/api/program/oversight?year=${PREV}&month=${1 + (i % 12)}`, coordHeaders),
+      `${BRANCHES / 5} branches in scope`,
+    );
 
     // The export read chunk by chunk while memory is sampled: an ordinary branch-year, then a huge one.
     // Streaming shows as a memory peak that does not grow with the size of the file.
@@ -244,7 +260,13 @@ async function bench(target: 'pglite' | 'postgres') {
 
 const storeOf = new Map<string, string[]>();
 async function storeCache(db: Db, branchId: string) {
-  if (!storeOf.has(branchId)) storeOf.set(branchId, (await run(db, sql`select store_id from branch_stores where branch_id = ${branchId}::uuid order by store_id`)).map((r) => r.store_id as string));
+  if (!storeOf.has(branchId))
+    storeOf.set(
+      branchId,
+      (await run(db, sql`select store_id from branch_stores where branch_id = ${branchId}::uuid order by store_id`)).map(
+        (r) => r.store_id as string,
+      ),
+    );
   return storeOf.get(branchId)!;
 }
 
@@ -255,9 +277,14 @@ function printTable() {
   for (const target of TARGETS) {
     const direct = results.find((r) => r.target === target && r.operation.startsWith('monthly report, direct'));
     const api = results.find((r) => r.target === target && r.operation.startsWith('monthly report, API'));
-    if (direct && api) lines.push(`| ${target} | API overhead on the monthly report (median) | ${(((api.median - direct.median) / direct.median) * 100).toFixed(0)} % | | | API median − direct median, over direct |`);
+    if (direct && api)
+      lines.push(
+        `| ${target} | API overhead on the monthly report (median) | ${(((api.median - direct.median) / direct.median) * 100).toFixed(0)} % | | | API median − direct median, over direct |`,
+      );
   }
-  console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`);
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`,
+  );
   console.log(lines.join('\n'));
 }
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// npm run bench:web: the JavaScript the browser loads (gzip bytes on the wire) for /login, / and /donations/add,
-// next to a bare Next page built the same way, plus Lighthouse mobile performance and accessibility scores.
+// npm run bench:web: the JavaScript the browser loads (gzip bytes on the wire) for every screen, next to a bare Next
+// page built the same way, plus Lighthouse mobile performance and accessibility scores (the main screens by default,
+// every screen with --lighthouse-all).
 //
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
-// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
+// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
 // --scripts (list each page's script files with their gzip size, to see which chunk grew).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import nextEnv from '@next/env';
 import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// .env* as Next loads them (the app it starts reads them too); its database is a scratch folder, said below.
+nextEnv.loadEnvConfig(root, false, { info: () => undefined, error: console.error });
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3199);
 const barePort = port + 1;
@@ -19,19 +23,42 @@ const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.nex
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const user = process.env.BENCH_USER ?? 'demo';
 const password = process.env.BENCH_PASSWORD ?? 'Demo-2026';
+const programUser = process.env.BENCH_PROGRAM_USER ?? 'program';
 const args = new Set(process.argv.slice(2));
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// --only=/,/donations/add measures those pages (and the bare page) alone.
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const log = (...a) => console.error('[bench:web]', ...a);
 
 function build(cwd, env) {
-  const r = spawnSync(process.execPath, [nextBin, 'build'], { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
 }
 
 /** Starts a server in its own process group (so the whole tree stops with it). */
 function start(cmd, cmdArgs, cwd, env) {
-  const child = spawn(cmd, cmdArgs, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'ignore', detached: true });
+  const child = spawn(cmd, cmdArgs, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   return () => {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -62,25 +89,39 @@ function makeBareApp() {
   fs.mkdirSync(path.join(dir, 'app'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bare-next', private: true }, null, 2));
   fs.writeFileSync(path.join(dir, 'next.config.mjs'), 'export default { poweredByHeader: false };\n');
-  fs.writeFileSync(path.join(dir, 'app', 'layout.jsx'), 'export default function RootLayout({ children }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n');
+  fs.writeFileSync(
+    path.join(dir, 'app', 'layout.jsx'),
+    'export default function RootLayout({ children }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n',
+  );
   fs.writeFileSync(path.join(dir, 'app', 'page.jsx'), 'export default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n');
   return dir;
 }
 
-async function signIn(context, base) {
+async function signInAs(browser, base, username, secret) {
+  const context = await browser.newContext();
+  try {
+    return await signIn(context, base, username, secret);
+  } finally {
+    await context.close();
+  }
+}
+
+async function signIn(context, base, username, secret) {
   const { csrfToken } = await (await context.request.get(`${base}/api/auth/csrf`)).json();
   const res = await context.request.post(`${base}/api/auth/callback/credentials`, {
-    form: { csrfToken, username: user, password, json: 'true', callbackUrl: '/' },
+    form: { csrfToken, username, password: secret, json: 'true', callbackUrl: '/' },
     maxRedirects: 0,
   });
   const cookie = (await context.cookies()).find((c) => c.name.endsWith('session-token'));
-  if (!cookie) throw new Error(`sign-in as ${user} failed (HTTP ${res.status()})`);
+  if (!cookie) throw new Error(`sign-in as ${username} failed (HTTP ${res.status()})`);
   return `${cookie.name}=${cookie.value}`;
 }
 
 /** Sum of the encoded (on-the-wire, gzip) sizes of the script responses of one page load, cache empty. */
 async function scriptBytes(browser, url, cookieHeader) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The service worker's install precaches the build's static files in the background: a one-time download that is
+  // not this page's JavaScript, so it is kept out of the measure.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   if (cookieHeader) {
     const [name, ...v] = cookieHeader.split('=');
     await context.addCookies([{ name, value: v.join('='), url }]);
@@ -91,7 +132,10 @@ async function scriptBytes(browser, url, cookieHeader) {
     if (req.resourceType() !== 'script') return;
     scripts.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseBodySize })));
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // Signed-in pages keep a request open now and then (session keep-alive, offline warm-up): wait for the load, then
+  // for quiet up to 10 s.
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   const all = await Promise.all(scripts);
   const finalUrl = page.url();
@@ -101,8 +145,17 @@ async function scriptBytes(browser, url, cookieHeader) {
 
 function lighthouse(url, cookieHeader) {
   const out = path.join(os.tmpdir(), `lh-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
-  const lhArgs = ['-y', 'lighthouse@12', url, `--chrome-path=${chromePath}`, `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
-    '--only-categories=performance,accessibility', '--output=json', `--output-path=${out}`, '--quiet'];
+  const lhArgs = [
+    '-y',
+    'lighthouse@12',
+    url,
+    `--chrome-path=${chromePath}`,
+    `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+  ];
   if (cookieHeader) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`);
   const r = spawnSync('npx', lhArgs, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000 });
   if (r.status !== 0 || !fs.existsSync(out)) {
@@ -112,7 +165,11 @@ function lighthouse(url, cookieHeader) {
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out, { force: true });
   const c = report.categories;
-  return { performance: Math.round(c.performance.score * 100), accessibility: Math.round(c.accessibility.score * 100), lcp: report.audits['largest-contentful-paint']?.displayValue };
+  return {
+    performance: Math.round(c.performance.score * 100),
+    accessibility: Math.round(c.accessibility.score * 100),
+    lcp: report.audits['largest-contentful-paint']?.displayValue,
+  };
 }
 
 const kb = (b) => `${(b / 1024).toFixed(1)} kB`;
@@ -131,23 +188,59 @@ async function main() {
     build(bareDir, {});
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-'));
+    log(`using a scratch embedded PGlite database in ${dataDir}`);
     const base = `http://localhost:${port}`;
-    stops.push(start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], root, { PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: distDir, NEXTAUTH_URL: base, LOG_LEVEL: 'warn', DATABASE_URL: '' }));
+    stops.push(
+      start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], root, {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NEXT_DIST_DIR: distDir,
+        NEXTAUTH_URL: base,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      }),
+    );
     const bareBase = `http://localhost:${barePort}`;
-    stops.push(start(process.execPath, [nextBin, 'start', '-p', String(barePort)], bareDir, {}));
+    // Turbopack's root is this repository (its lockfile), so the bare app's server also loads the app's
+    // instrumentation, which validates the environment and opens a database: give it what it asks for. The bare
+    // page's browser JavaScript, the figure measured here, is its own.
+    const bareData = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-bare-'));
+    const bareEnv = {
+      NEXTAUTH_SECRET: 'bench-bare-page-secret-of-32-characters',
+      DATA_DIR: bareData,
+      SEED_DEMO: 'false',
+      DATABASE_URL: '',
+    };
+    stops.push(start(process.execPath, [nextBin, 'start', '-p', String(barePort)], bareDir, bareEnv));
     await Promise.all([waitFor(`${base}/login`), waitFor(`${bareBase}/`)]);
 
     const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_ARGS });
-    const authContext = await browser.newContext();
-    const cookie = await signIn(authContext, base);
-    await authContext.close();
-
+    // Branch screens signed in as the demo user; the program's screens as the program administrator.
+    const cookie = await signInAs(browser, base, user, password);
+    const programCookie = await signInAs(browser, base, programUser, password);
+    const now = new Date();
+    const ym = `${now.getFullYear()}/${now.getMonth() + 1}`;
     const pages = [
-      { name: 'bare Next 16 page', url: `${bareBase}/`, cookie: null },
-      { name: '/login', url: `${base}/login`, cookie: null },
-      { name: '/', url: `${base}/`, cookie },
-      { name: '/donations/add', url: `${base}/donations/add`, cookie },
-    ];
+      { name: 'bare Next 16 page', url: `${bareBase}/`, cookie: null, lighthouse: true },
+      { name: '/login', url: `${base}/login`, cookie: null, lighthouse: true },
+      { name: '/forgot-password', url: `${base}/forgot-password`, cookie: null },
+      { name: '/', url: `${base}/`, cookie, lighthouse: true },
+      { name: '/donations/{year}/{month}', url: `${base}/donations/${ym}`, cookie, lighthouse: true },
+      { name: '/donations/{year}/{month}/report', url: `${base}/donations/${ym}/report`, cookie },
+      { name: '/donations/add', url: `${base}/donations/add`, cookie, lighthouse: true },
+      { name: '/branch', url: `${base}/branch`, cookie },
+      { name: '/feedback', url: `${base}/feedback`, cookie },
+      { name: '/change-password', url: `${base}/change-password`, cookie },
+      { name: '/program', url: `${base}/program`, cookie: programCookie, lighthouse: true },
+      { name: '/program/year', url: `${base}/program/year`, cookie: programCookie },
+      { name: '/program/totals', url: `${base}/program/totals`, cookie: programCookie },
+      { name: '/program/requests', url: `${base}/program/requests`, cookie: programCookie },
+      { name: '/program/audit', url: `${base}/program/audit`, cookie: programCookie },
+      { name: '/program/partner-report', url: `${base}/program/partner-report`, cookie: programCookie },
+      { name: '/program/users', url: `${base}/program/users`, cookie: programCookie },
+      { name: '/program/branches', url: `${base}/program/branches`, cookie: programCookie },
+      { name: '/program/stores', url: `${base}/program/stores`, cookie: programCookie },
+    ].filter((p) => !only || only.some((o) => p.name === o || p.name === 'bare Next 16 page'));
     // Warm each page once (first-hit work on the server is not what a user of a running app sees).
     for (const p of pages) await scriptBytes(browser, p.url, p.cookie);
     const rows = [];
@@ -157,23 +250,34 @@ async function main() {
     }
     await browser.close();
 
+    // Lighthouse takes about a minute a page on 2 cores: the pages volunteers open most by default, every page
+    // with --lighthouse-all.
     const lh = !args.has('--no-lighthouse');
-    if (lh) for (const r of rows) r.lh = lighthouse(r.url, r.cookie);
+    if (lh) for (const r of rows) if (r.lighthouse || args.has('--lighthouse-all')) r.lh = lighthouse(r.url, r.cookie);
 
     const bare = rows[0].bytes;
     const header = ['Page', 'JS (gzip)', 'scripts', '× bare', ...(lh ? ['LH perf (mobile)', 'LH a11y', 'LCP'] : [])];
     const table = [header, header.map(() => '---')];
     for (const r of rows) {
-      table.push([r.name, kb(r.bytes), String(r.count), (r.bytes / bare).toFixed(2), ...(lh ? [String(r.lh?.performance ?? 'n/a'), String(r.lh?.accessibility ?? 'n/a'), r.lh?.lcp ?? 'n/a'] : [])]);
+      table.push([
+        r.name,
+        kb(r.bytes),
+        String(r.count),
+        (r.bytes / bare).toFixed(2),
+        ...(lh ? [String(r.lh?.performance ?? '–'), String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–'] : []),
+      ]);
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));
     if (args.has('--scripts')) {
       for (const r of rows) {
         console.log(`\n${r.name}`);
-        for (const s of [...r.scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(s.bytes).padStart(9)}  ${new URL(s.url).pathname}`);
+        for (const s of [...r.scripts].sort((a, b) => b.bytes - a.bytes))
+          console.log(`  ${kb(s.bytes).padStart(9)}  ${new URL(s.url).pathname}`);
       }
     }
-    console.log(`\nNext ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version}, production builds (next start), Chromium ${spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim()}, empty cache, signed in as ${user} for / and /donations/add.`);
+    console.log(
+      `\nNext ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version}, production builds (next start), Chromium ${spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim()}, empty cache, signed in as ${user} for the branch screens and ${programUser} for the program's.`,
+    );
   } finally {
     stopAll();
   }

@@ -13,19 +13,30 @@ async function main() {
   const aad = await startOidcIssuer({
     name: 'Work account (test)',
     port: setup.ports.aad,
-    clients: [{ ...setup.clients.aad, redirectUris: [`${setup.appOrigin}/api/auth/callback/azure-ad`], postLogoutRedirectUris: [`${setup.appOrigin}/login`] }],
+    clients: [
+      {
+        ...setup.clients.aad,
+        redirectUris: [`${setup.appOrigin}/api/auth/callback/azure-ad`],
+        postLogoutRedirectUris: [`${setup.appOrigin}/login`],
+      },
+    ],
     accounts: [DEMO_SSO_ACCOUNTS.employee],
   });
   const b2c = await startOidcIssuer({
     name: 'Customer identity (test)',
     port: setup.ports.aadb2c,
-    clients: [{
-      ...setup.clients.aadb2c,
-      redirectUris: [`${setup.appOrigin}/api/auth/callback/azure-ad-b2c`, `${setup.appOrigin}/api/auth/callback/azure-ad-b2c-reset`],
-      postLogoutRedirectUris: [`${setup.appOrigin}/login`],
-    }],
+    clients: [
+      {
+        ...setup.clients.aadb2c,
+        redirectUris: [`${setup.appOrigin}/api/auth/callback/azure-ad-b2c`, `${setup.appOrigin}/api/auth/callback/azure-ad-b2c-reset`],
+        postLogoutRedirectUris: [`${setup.appOrigin}/login`],
+      },
+    ],
     // An unknown account too, to see the refusal of a user the donation API does not know.
-    accounts: [DEMO_SSO_ACCOUNTS.external, { sub: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', email: 'stranger@example.org', name: 'Stranger' }],
+    accounts: [
+      DEMO_SSO_ACCOUNTS.external,
+      { sub: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', email: 'stranger@example.org', name: 'Stranger' },
+    ],
   });
   const smtp = await startSmtpPeer({ port: setup.ports.smtp });
 

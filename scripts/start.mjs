@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 // npm start: serves the app on http://localhost:$PORT (default 3000) on the embedded database in $DATA_DIR
-// (default ./data), building first when there is no build, with a session secret kept in the data folder.
+// (default ./data), or on PostgreSQL when DATABASE_URL is set, with a session secret kept in the data folder
+// when NEXTAUTH_SECRET is unset. It builds first when there is no build, or when the build was made from other
+// sources, another lock or another version (its BUILD_ID is the hash of those: scripts/source-hash.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import nextEnv from '@next/env';
+import { sourceHash } from './source-hash.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
+// .env* exactly as `next start` loads them, before anything below reads the environment.
+nextEnv.loadEnvConfig(root, false, { info: () => undefined, error: console.error });
 const port = process.env.PORT || '3000';
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 fs.mkdirSync(dataDir, { recursive: true });
@@ -21,13 +28,37 @@ if (!env.NEXTAUTH_SECRET) {
 env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-if (!fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
-  console.log('No build found: building the app first (next build)…');
+const buildIdFile = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
+const built = fs.existsSync(buildIdFile) ? fs.readFileSync(buildIdFile, 'utf8').trim() : null;
+const wanted = sourceHash(root);
+if (built !== wanted) {
+  console.log(
+    built
+      ? 'The build was made from other sources, another lock or another version: building again (next build)…'
+      : 'No build found: building the app first (next build)…',
+  );
   const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-console.log(`Starting on ${env.NEXTAUTH_URL} with data in ${dataDir}${env.DATABASE_URL ? ' (DATABASE_URL set: PostgreSQL)' : ''}`);
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port, ...(env.HOSTNAME ? ['-H', env.HOSTNAME] : [])], { stdio: 'inherit', env });
+const database = env.DATABASE_URL
+  ? `PostgreSQL (DATABASE_URL, database ${new URL(env.DATABASE_URL).pathname.slice(1) || 'postgres'})`
+  : `the embedded database in ${path.join(dataDir, 'pglite')}`;
+console.log(`Starting on ${env.NEXTAUTH_URL} with ${database}`);
+// scripts/serve.mjs instead of `next start`: the client address comes from the socket (TRUSTED_PROXY_HOPS, default 0).
+const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+  stdio: ['inherit', 'pipe', 'pipe'],
+  env,
+});
+// The build is standalone for releases (npm run package); next start serves the same build correctly, so its
+// warning that "next start does not work with output: standalone" would only mislead here.
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
+  readline.createInterface({ input: from }).on('line', (line) => {
+    if (!line.includes('does not work with "output: standalone"')) to.write(`${line}\n`);
+  });
+}
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

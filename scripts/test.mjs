@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set),
-// then a production build and Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
+// then a production build and Playwright in Debian's Chromium, then the release folder (npm run package) with a
+// browser smoke test. Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,18 +43,32 @@ if (!fs.existsSync(chromium)) {
   problems.push('next build failed');
   failed += 1;
 } else {
-  const pwReport = path.join(reports, 'playwright.json');
-  run([bin('@playwright/test', 'cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });
-  if (fs.existsSync(pwReport)) {
-    const s = JSON.parse(fs.readFileSync(pwReport, 'utf8')).stats ?? {};
-    passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    failed += s.unexpected ?? 0;
-    if (!s.expected && !s.unexpected) problems.push('playwright ran no test');
-    if (s.unexpected === 0 && (s.errors?.length ?? 0) > 0) failed += 1;
-  } else {
-    problems.push('playwright wrote no report');
+  playwright('playwright', []);
+  // 3. The release folder (npm run package, from the build above) started with node server.js: a browser smoke test.
+  if (run(['scripts/package.mjs']) !== 0) {
+    problems.push('npm run package failed');
     failed += 1;
+  } else playwright('release smoke test', ['--config', 'playwright.release.config.ts']);
+}
+
+/** Runs Playwright and adds its counts. Errors outside any test (a web server that did not start, a spec that
+ * does not load) are at the top level of the JSON report, not in its stats. */
+function playwright(name, args) {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  run([bin('@playwright/test', 'cli.js'), 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  if (!fs.existsSync(report)) {
+    problems.push(`${name} wrote no report`);
+    failed += 1;
+    return;
   }
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const s = r.stats ?? {};
+  passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  failed += s.unexpected ?? 0;
+  const errors = r.errors ?? [];
+  for (const e of errors.slice(0, 3)) problems.push(`${name}: ${(e.message ?? String(e)).split('\n')[0]}`);
+  if (errors.length > 0 && !s.unexpected) failed += 1;
+  if (!s.expected && !s.unexpected) problems.push(`${name} ran no test`);
 }
 
 for (const p of problems) console.log(`test: ${p}`);

@@ -26,7 +26,15 @@ describe.each(dbKinds())('donation API basics on %s', (kind) => {
     const res = await api.request('GET', '/api/category', { token });
     expect(res.status).toBe(200);
     expect(res.json.map((c: { name: string }) => c.name)).toEqual([
-      'Meat & Seafood', 'Dairy', 'Bakery', 'Frozen', 'Produce', 'Non-perishable', 'Non-food items', 'Waste', 'No Donation',
+      'Meat & Seafood',
+      'Dairy',
+      'Bakery',
+      'Frozen',
+      'Produce',
+      'Non-perishable',
+      'Non-food items',
+      'Waste',
+      'No Donation',
     ]);
   });
 });

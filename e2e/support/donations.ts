@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { todayCalendarDate } from '../../lib/domain/dates';
 import type { Lang } from './login';
 
 // Helpers of the donation specs: messages of both languages, the session, dates, API calls through the BFF.
@@ -17,7 +18,10 @@ export function fill(message: string, values: Record<string, string | number> = 
 
 /** A message as a regular expression, with each {placeholder} matching anything. */
 export function pattern(message: string): RegExp {
-  const parts = message.replace(/<\/?\w+>/g, '').split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = message
+    .replace(/<\/?\w+>/g, '')
+    .split(/\{\w+\}/)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('.+')}$`);
 }
 
@@ -35,9 +39,10 @@ export function monthsAgo(n: number, from = new Date()): Ym {
 }
 export const pad = (n: number) => String(n).padStart(2, '0');
 export const mmddyyyy = (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`;
+/** Today as the app counts it (APP_TIME_ZONE, America/Toronto by default), not in the test machine's zone. */
 export const todayTyped = () => {
-  const t = new Date();
-  return mmddyyyy(t.getFullYear(), t.getMonth() + 1, t.getDate());
+  const t = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto');
+  return mmddyyyy(t.year, t.month, t.day);
 };
 
 /** Mutating BFF calls need our own Origin (CSRF check). */
@@ -52,27 +57,40 @@ export async function bffJson<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'D
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export type StoreRow = { id: string; name: string; displayName?: string; banner: { name: string } | null; retailer: { name: string } | null };
+export type StoreRow = {
+  id: string;
+  name: string;
+  displayName?: string;
+  banner: { name: string } | null;
+  retailer: { name: string } | null;
+};
 
 export async function stores(page: Page, branchId: string) {
   return bffJson<StoreRow[]>(page, 'GET', `/branch/${branchId}/stores`);
 }
 
-/** Adds a donation through the API (100 lbs, 60% produce, 40% dairy) and returns it. */
-export async function addDonationByApi(page: Page, opts: { branchId: string; date: string; weight?: number }) {
-  const [store] = await stores(page, opts.branchId);
-  return bffJson<{ id: string; campaignId: string; date: string }>(page, 'POST', `/branch/${opts.branchId}/donations`, {
-    branchId: opts.branchId,
-    date: opts.date,
-    storeId: store.id,
-    source: 0,
-    weight: opts.weight ?? 100,
-    weightUnit: 1,
-    categories: [
-      { categoryId: 5, categoryName: 'Produce', fraction: 0.6 },
-      { categoryId: 2, categoryName: 'Dairy', fraction: 0.4 },
-    ],
-  });
+/** Adds a donation through the API (100 lbs, 60% produce, 40% dairy), to the RFP or to another program, and returns it. */
+export async function addDonationByApi(page: Page, opts: { branchId: string; date: string; weight?: number; campaignId?: string }) {
+  const base = opts.campaignId ? `/branch/${opts.branchId}/${opts.campaignId}` : `/branch/${opts.branchId}`;
+  const [store] = await bffJson<StoreRow[]>(page, 'GET', `${base}/stores`);
+  expect(store, `a store for ${base}`).toBeTruthy();
+  return bffJson<{ id: string; campaignId: string; date: string }>(
+    page,
+    'POST',
+    `${base}/${opts.campaignId ? 'campaigndonations' : 'donations'}`,
+    {
+      branchId: opts.branchId,
+      date: opts.date,
+      storeId: store.id,
+      source: 0,
+      weight: opts.weight ?? 100,
+      weightUnit: 1,
+      categories: [
+        { categoryId: 5, categoryName: 'Produce', fraction: 0.6 },
+        { categoryId: 2, categoryName: 'Dairy', fraction: 0.4 },
+      ],
+    },
+  );
 }
 
 /** The month whose 2-months-back report is submitted in the demo data, and an open one (the current month). */
@@ -86,12 +104,18 @@ export function isoDay(ym: Ym, day: number) {
 
 /** Waits until the staggered row animation is over (or there is none). */
 export async function settle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Chooses a branch in the header's Food Bank selector and waits until the session has it (retried: the page may still be hydrating). */
 export async function chooseBranch(page: Page, branchId: string) {
-  const select = page.getByRole('banner').locator('select').filter({ has: page.locator(`option[value="${branchId}"]`) }).first();
+  const select = page
+    .getByRole('banner')
+    .locator('select')
+    .filter({ has: page.locator(`option[value="${branchId}"]`) })
+    .first();
   await expect(async () => {
     await expect(select).toBeEnabled();
     if ((await sessionUser(page)).branchId !== branchId) await select.selectOption(branchId);

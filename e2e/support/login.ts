@@ -8,7 +8,9 @@ export type Lang = 'en' | 'fr';
 
 /** Sets the language cookie (fbc-locale), which wins over the user's locale. */
 export async function setLanguage(page: Page, lang: Lang) {
-  const base = new URL(page.url().startsWith('http') ? page.url() : (process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`));
+  const base = new URL(
+    page.url().startsWith('http') ? page.url() : (process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`),
+  );
   await page.context().addCookies([{ name: 'fbc-locale', value: lang, url: base.origin }]);
 }
 

@@ -28,11 +28,14 @@ export async function receivedMail(): Promise<{ to: string[]; subject: string; t
 export async function codeMailedTo(to: string, seen: number): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const mine = (await receivedMail()).slice(seen).filter((m) => m.to.includes(to));
-      code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-      return code;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const mine = (await receivedMail()).slice(seen).filter((m) => m.to.includes(to));
+        code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return code!;
 }
@@ -40,7 +43,16 @@ export async function codeMailedTo(to: string, seen: number): Promise<string> {
 /** A signed request as the chat tool makes it, with the test app secret of a variant. */
 export function signedRequestFor(opts: { psid: string; tid: string; botSource?: 'rfp' | 'info'; secret?: string; issuedAt?: number }) {
   const secret = opts.secret ?? sso.workplace[opts.botSource ?? 'rfp'].appSecret;
-  return signSignedRequest({ algorithm: 'HMAC-SHA256', issued_at: opts.issuedAt ?? Math.floor(Date.now() / 1000), psid: opts.psid, tid: opts.tid, thread_type: 'USER_TO_PAGE' }, secret);
+  return signSignedRequest(
+    {
+      algorithm: 'HMAC-SHA256',
+      issued_at: opts.issuedAt ?? Math.floor(Date.now() / 1000),
+      psid: opts.psid,
+      tid: opts.tid,
+      thread_type: 'USER_TO_PAGE',
+    },
+    secret,
+  );
 }
 
 /**

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { openDb } from '@/donation-api/db/client';
-import {
-  AdminError, createUser, importBranches, importStores, linkUser, parseLoginType, reopenMonth, runAdminCommand, setPassword, unlinkUser,
-} from '@/donation-api/services/admin';
+import { importBranches, importStores } from '@/donation-api/services/csv-import';
+import { reopenMonth } from '@/donation-api/services/reopen-month';
+import { AdminError, createUser, linkUser, parseLoginType, setPassword, unlinkUser } from '@/donation-api/services/user-admin';
+import { runAdminCommand } from '@/scripts/admin-commands';
 import { verifyPassword } from '@/donation-api/services/users';
 import { LoginType, RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
@@ -49,7 +50,10 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       await linkUser(api.db, 'NEW.ADMIN', branch.id, ACTOR);
       const login = await api.request('POST', '/api/user/login', { body: { username: 'new.admin', password: 'Start-2026' } });
       expect(login.status).toBe(200);
-      const audits = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, 'user'), eq(s.auditLog.entityId, u.id)));
+      const audits = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entity, 'user'), eq(s.auditLog.entityId, u.id)));
       expect(audits[0]).toMatchObject({ action: 'create', actor: ACTOR });
       expect(JSON.stringify(audits)).not.toContain(u.passwordHash!);
     });
@@ -95,7 +99,10 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect(code).toBe(0);
       expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(401);
       expect((await api.request('POST', '/api/user/login', { body: { username: u.username, password: 'Reset-2026' } })).status).toBe(200);
-      const audits = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.entityId, u.id), eq(s.auditLog.action, 'password')));
+      const audits = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entityId, u.id), eq(s.auditLog.action, 'password')));
       expect(audits).toHaveLength(1);
     });
 
@@ -124,7 +131,10 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect((await unlinkUser(api.db, u.username, a.id, ACTOR)).unlinked).toBe(false);
       const after = await api.db.select().from(s.userBranches).where(eq(s.userBranches.userId, u.id));
       expect(after.map((l) => l.branchId)).toEqual([b.id]);
-      const audits = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, 'user_branch'), eq(s.auditLog.entityId, u.id)));
+      const audits = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entity, 'user_branch'), eq(s.auditLog.entityId, u.id)));
       expect(audits.map((x) => x.action)).toEqual(['create', 'create', 'delete']);
     });
 
@@ -140,11 +150,14 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
 
   describe('import-branches', () => {
     it('creates and then updates branches from CSV, normalising provinces and statistics', async () => {
-      withFile('branches.csv', [
-        '\uFEFFName,Email,Phone Number,Province,City,Address 1,Postal Code,Num Staff,Total Pounds Distributed Annually',
-        'Import Bank One,one@example.org,416-555-0101,Ontario,Toronto,1 Front St,M5J 2N8,12,"1,200,000"',
-        '"Banque, Deux",deux@example.org,514-555-0102,Québec,Montréal,2 rue Sainte-Catherine,H2X 1K4,many,',
-      ].join('\r\n'));
+      withFile(
+        'branches.csv',
+        [
+          '\uFEFFName,Email,Phone Number,Province,City,Address 1,Postal Code,Num Staff,Total Pounds Distributed Annually',
+          'Import Bank One,one@example.org,416-555-0101,Ontario,Toronto,1 Front St,M5J 2N8,12,"1,200,000"',
+          '"Banque, Deux",deux@example.org,514-555-0102,Québec,Montréal,2 rue Sainte-Catherine,H2X 1K4,many,',
+        ].join('\r\n'),
+      );
       const first = await run('import-branches', 'branches.csv');
       expect(first).toEqual({ code: 0, out: 'Branches: 2 created, 0 updated.' });
       const [one] = await api.db.select().from(s.branches).where(eq(s.branches.name, 'Import Bank One'));
@@ -156,7 +169,10 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect((await run('import-branches', 'update.csv')).out).toBe('Branches: 0 created, 1 updated.');
       const [again] = await api.db.select().from(s.branches).where(eq(s.branches.id, one.id));
       expect(again).toMatchObject({ city: 'North York', website: 'https://one.example.org', email: 'one@example.org' });
-      const audits = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.entity, 'branch'), eq(s.auditLog.entityId, one.id)));
+      const audits = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.entity, 'branch'), eq(s.auditLog.entityId, one.id)));
       expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
     });
 
@@ -177,12 +193,15 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
   describe('import-stores', () => {
     it('creates retailers, banners and stores, links them to branches, and is idempotent', async () => {
       const bank = await fixtures.branch(api, { name: 'Store Import Bank' });
-      withFile('stores.csv', [
-        'Retailer,Banner,Store Name,Store #,Branch',
-        'Loblaw Companies,No Frills,Queen St W,3001,Store Import Bank',
-        'Loblaw Companies,Zehrs,Kitchener,3002,' + bank.id,
-        'Sobeys Inc.,,Dartmouth Crossing,,store import bank',
-      ].join('\n'));
+      withFile(
+        'stores.csv',
+        [
+          'Retailer,Banner,Store Name,Store #,Branch',
+          'Loblaw Companies,No Frills,Queen St W,3001,Store Import Bank',
+          'Loblaw Companies,Zehrs,Kitchener,3002,' + bank.id,
+          'Sobeys Inc.,,Dartmouth Crossing,,store import bank',
+        ].join('\n'),
+      );
       const first = await run('import-stores', 'stores.csv');
       expect(first).toEqual({ code: 0, out: 'Stores: 3 created, 0 updated, 3 new branch links.' });
       const links = await api.db.select().from(s.branchStores).where(eq(s.branchStores.branchId, bank.id));
@@ -220,14 +239,19 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
   describe('reopen-month', () => {
     it('reopens a submitted month with a reason and audits before and after', async () => {
       const bank = await fixtures.branch(api);
-      await api.db.insert(s.monthSubmissions).values({ branchId: bank.id, year: 2025, month: 3, submitted: true, submittedAt: new Date(), submittedBy: 'x@example.org' });
+      await api.db
+        .insert(s.monthSubmissions)
+        .values({ branchId: bank.id, year: 2025, month: 3, submitted: true, submittedAt: new Date(), submittedBy: 'x@example.org' });
       const { code, out } = await run('reopen-month', bank.id, '2025', '3', '--reason', 'Late invoice from Sobeys');
       expect(code).toBe(0);
       expect(out).toContain('2025-03');
       const [row] = await api.db.select().from(s.monthSubmissions).where(eq(s.monthSubmissions.branchId, bank.id));
       expect(row).toMatchObject({ submitted: false, reopenReason: 'Late invoice from Sobeys' });
       expect(row.reopenedAt).toBeInstanceOf(Date);
-      const [a] = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.action, 'reopen'), eq(s.auditLog.branchId, bank.id)));
+      const [a] = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.action, 'reopen'), eq(s.auditLog.branchId, bank.id)));
       expect(a).toMatchObject({ entity: 'month', entityId: `${bank.id}/2025/3`, actor: ACTOR });
       expect((a.before as { submitted: boolean }).submitted).toBe(true);
       expect((a.after as { submitted: boolean }).submitted).toBe(false);
@@ -242,7 +266,10 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect((await run('reopen-month', bank.id, 'soon', '5', '--reason', 'x')).out).toContain('not a year');
       expect((await run('reopen-month', 'not-a-branch', '2025', '5', '--reason', 'x')).out).toContain('No branch');
       await expect(reopenMonth(api.db, { branchId: bank.id, year: 2025, month: 5, reason: '  ' }, ACTOR)).rejects.toThrow(AdminError);
-      const [row] = await api.db.select().from(s.monthSubmissions).where(and(eq(s.monthSubmissions.branchId, bank.id), eq(s.monthSubmissions.month, 5)));
+      const [row] = await api.db
+        .select()
+        .from(s.monthSubmissions)
+        .where(and(eq(s.monthSubmissions.branchId, bank.id), eq(s.monthSubmissions.month, 5)));
       expect(row.submitted).toBe(true);
     });
   });
@@ -262,7 +289,11 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
   });
 
   it('creates users through the service API too', async () => {
-    const { user, generatedPassword } = await createUser(api.db, { username: 'svc.user', email: 'svc@example.org', password: TEST_PASSWORD }, ACTOR);
+    const { user, generatedPassword } = await createUser(
+      api.db,
+      { username: 'svc.user', email: 'svc@example.org', password: TEST_PASSWORD },
+      ACTOR,
+    );
     expect(user.username).toBe('svc.user');
     expect(generatedPassword).toBeUndefined();
     await expect(createUser(api.db, { username: 'svc user', email: 'svc2@example.org' }, ACTOR)).rejects.toThrow('without spaces');
@@ -301,7 +332,11 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
 
   it('creates a user and a branch link in DATA_DIR/pglite, exiting 1 on a refusal', async () => {
     const csv = path.join(dataDir, 'b.csv');
-    fs.writeFileSync(csv, 'name,province\nCLI Bank,NS\n');
+    // A new branch meets the rules of section 5 (issue 9), as on the screens.
+    fs.writeFileSync(
+      csv,
+      'name,province,email,phone,address,city,postal code\nCLI Bank,NS,cli@example.org,902-555-0100,1 Water St,Halifax,B3H 1A1\n',
+    );
     expect(cli('import-branches', csv).stdout).toContain('1 created');
     const created = cli('create-user', 'cli.user', 'cli@example.org', '--password', 'Cli-2026x');
     expect(created.status).toBe(0);

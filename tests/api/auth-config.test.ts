@@ -36,18 +36,40 @@ describe('ssoConfigFromEnv', () => {
 
   it('builds the discovery URLs from the tenant and the B2C sign-in authority', () => {
     const c = ssoConfigFromEnv(FULL_ENV);
-    expect(c.aad).toMatchObject({ loginType: LoginType.AAD, clientId: 'aad-client', wellKnownUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0/.well-known/openid-configuration' });
-    expect(c.aadb2c).toMatchObject({ loginType: LoginType.AADB2C, wellKnownUrl: 'https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signin/v2.0/.well-known/openid-configuration' });
+    expect(c.aad).toMatchObject({
+      loginType: LoginType.AAD,
+      clientId: 'aad-client',
+      wellKnownUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0/.well-known/openid-configuration',
+    });
+    expect(c.aadb2c).toMatchObject({
+      loginType: LoginType.AADB2C,
+      wellKnownUrl: 'https://contoso.b2clogin.com/contoso.onmicrosoft.com/B2C_1_signin/v2.0/.well-known/openid-configuration',
+    });
     // Only the variant with both id and secret is on.
     expect(Object.keys(c.workplace)).toEqual(['rfp']);
   });
 
   it('builds the B2C discovery URL from domain and policy name, and lets explicit well-known URLs win (Entra External ID)', () => {
-    const c = ssoConfigFromEnv({ AAD_B2C_CLIENT_ID: 'b', AAD_B2C_AUTH_DOMAIN: 'fabrikam.b2clogin.com', AAD_B2C_SIGN_IN_NAME: 'B2C_1_susi' });
-    expect(c.aadb2c?.wellKnownUrl).toBe('https://fabrikam.b2clogin.com/fabrikam.onmicrosoft.com/B2C_1_susi/v2.0/.well-known/openid-configuration');
+    const c = ssoConfigFromEnv({
+      AAD_B2C_CLIENT_ID: 'b',
+      AAD_B2C_AUTH_DOMAIN: 'fabrikam.b2clogin.com',
+      AAD_B2C_SIGN_IN_NAME: 'B2C_1_susi',
+    });
+    expect(c.aadb2c?.wellKnownUrl).toBe(
+      'https://fabrikam.b2clogin.com/fabrikam.onmicrosoft.com/B2C_1_susi/v2.0/.well-known/openid-configuration',
+    );
     const ext = 'https://fabrikam.ciamlogin.com/fabrikam.onmicrosoft.com/v2.0/.well-known/openid-configuration';
-    expect(ssoConfigFromEnv({ AAD_B2C_CLIENT_ID: 'b', AAD_B2C_WELL_KNOWN_URL: ext, AAD_B2C_AUTH_DOMAIN: 'x.b2clogin.com', AAD_B2C_SIGN_IN_NAME: 'p' }).aadb2c?.wellKnownUrl).toBe(ext);
-    expect(ssoConfigFromEnv({ AAD_CLIENT_ID: 'a', AAD_WELL_KNOWN_URL: 'http://127.0.0.1:9/.well-known/openid-configuration' }).aad?.wellKnownUrl).toBe('http://127.0.0.1:9/.well-known/openid-configuration');
+    expect(
+      ssoConfigFromEnv({
+        AAD_B2C_CLIENT_ID: 'b',
+        AAD_B2C_WELL_KNOWN_URL: ext,
+        AAD_B2C_AUTH_DOMAIN: 'x.b2clogin.com',
+        AAD_B2C_SIGN_IN_NAME: 'p',
+      }).aadb2c?.wellKnownUrl,
+    ).toBe(ext);
+    expect(
+      ssoConfigFromEnv({ AAD_CLIENT_ID: 'a', AAD_WELL_KNOWN_URL: 'http://127.0.0.1:9/.well-known/openid-configuration' }).aad?.wellKnownUrl,
+    ).toBe('http://127.0.0.1:9/.well-known/openid-configuration');
   });
 
   it('keeps a provider off when its client id or discovery is missing', () => {
@@ -97,13 +119,20 @@ describe.each(dbKinds())('GET /api/config/auth-config on %s', (kind) => {
 
   it('never contains a secret', async () => {
     const res = await api.request('GET', '/api/config/auth-config');
-    for (const secret of [FULL_ENV.AAD_CLIENT_SECRET, FULL_ENV.AAD_B2C_CLIENT_SECRET, FULL_ENV.WORKPLACE_RFP_APP_SECRET]) expect(res.text).not.toContain(secret);
+    for (const secret of [FULL_ENV.AAD_CLIENT_SECRET, FULL_ENV.AAD_B2C_CLIENT_SECRET, FULL_ENV.WORKPLACE_RFP_APP_SECRET])
+      expect(res.text).not.toContain(secret);
     expect(res.text.toLowerCase()).not.toContain('secret');
   });
 
   it('says everything is off when nothing is configured', async () => {
     const res = await bare.request('GET', '/api/config/auth-config');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ aadClientId: null, aadB2CClientId: null, showEmptyPageForFacebookUser: false, providers: { aad: false, aadb2c: false }, workplace: { rfp: null, info: null } });
+    expect(res.json).toMatchObject({
+      aadClientId: null,
+      aadB2CClientId: null,
+      showEmptyPageForFacebookUser: false,
+      providers: { aad: false, aadb2c: false },
+      workplace: { rfp: null, info: null },
+    });
   });
 });

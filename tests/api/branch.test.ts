@@ -44,7 +44,8 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  const put = (id: string, body: unknown, t: string | null = token) => api.request('PUT', `/api/branch/${id}`, { token: t ?? undefined, body });
+  const put = (id: string, body: unknown, t: string | null = token) =>
+    api.request('PUT', `/api/branch/${id}`, { token: t ?? undefined, body });
 
   describe('GET /api/branch/{branchId}', () => {
     it('answers every field of the branch', async () => {
@@ -53,14 +54,36 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
       expect(res.json).toMatchObject({ id: mine.id, name: 'My Food Bank', province: 'ON', city: 'Toronto', lat: 43.6, lng: -79.5 });
       expect(Object.keys(res.json).sort()).toEqual(
         [
-          'id', 'name', 'email', 'phoneNumber', 'province', 'city', 'address1', 'address2', 'postalCode', 'lat', 'lng', 'website',
-          'operatingHours', 'contactName', 'contactTitle', 'contactEmail', 'contactPhoneNumber', 'numStaff', 'numVolunteers',
-          'numServedInPreviousYear', 'totalPoundsDistributedAnnually',
+          'id',
+          'name',
+          'email',
+          'phoneNumber',
+          'province',
+          'city',
+          'address1',
+          'address2',
+          'postalCode',
+          'lat',
+          'lng',
+          'website',
+          'operatingHours',
+          'contactName',
+          'contactTitle',
+          'contactEmail',
+          'contactPhoneNumber',
+          'numStaff',
+          'numVolunteers',
+          'numServedInPreviousYear',
+          'totalPoundsDistributedAnnually',
         ].sort(),
       );
       expect((await api.request('GET', `/api/branch/${second.id}`, { token })).json.name).toBe('My Other Food Bank');
       // A uuid is a uuid in any case.
       expect((await api.request('GET', `/api/branch/${mine.id.toUpperCase()}`, { token })).json.id).toBe(mine.id);
+      // ...on every branch-scoped route alike (one access check): the stores and the donation years too.
+      for (const path of [`/api/branch/${mine.id.toUpperCase()}/stores`, `/api/donation/donationyears?branchId=${mine.id.toUpperCase()}`]) {
+        expect((await api.request('GET', path, { token })).status).toBe(200);
+      }
     });
 
     it('answers the same 404 for another branch, an unknown id and a malformed id', async () => {
@@ -142,8 +165,14 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
     });
 
     it.each([
-      ['ON', 'ON'], ['qc', 'QC'], ['Quebec', 'QC'], ['Québec', 'QC'], ['british columbia', 'BC'],
-      ['Newfoundland and Labrador', 'NL'], ['Île-du-Prince-Édouard', 'PE'], ['Nunavut', 'NU'],
+      ['ON', 'ON'],
+      ['qc', 'QC'],
+      ['Quebec', 'QC'],
+      ['Québec', 'QC'],
+      ['british columbia', 'BC'],
+      ['Newfoundland and Labrador', 'NL'],
+      ['Île-du-Prince-Édouard', 'PE'],
+      ['Nunavut', 'NU'],
     ])('stores the province %s as %s', async (province, code) => {
       const res = await put(second.id, { ...VALID, province });
       expect(res.status).toBe(200);
@@ -158,15 +187,30 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
     });
 
     it('turns statistics that are not numbers into null and reads numeric text', async () => {
-      const res = await put(second.id, { ...VALID, numStaff: 'lots', numVolunteers: '', numServedInPreviousYear: '1,250', totalPoundsDistributedAnnually: {} });
+      const res = await put(second.id, {
+        ...VALID,
+        numStaff: 'lots',
+        numVolunteers: '',
+        numServedInPreviousYear: '1,250',
+        totalPoundsDistributedAnnually: {},
+      });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ numStaff: null, numVolunteers: null, numServedInPreviousYear: 1250, totalPoundsDistributedAnnually: null });
+      expect(res.json).toMatchObject({
+        numStaff: null,
+        numVolunteers: null,
+        numServedInPreviousYear: 1250,
+        totalPoundsDistributedAnnually: null,
+      });
       const rounded = await put(second.id, { ...VALID, numStaff: 3.6 });
       expect(rounded.json.numStaff).toBe(4);
     });
 
     it('refuses statistics out of range with 400, never 500', async () => {
-      for (const body of [{ ...VALID, numStaff: -1 }, { ...VALID, numStaff: 5e9 }, { ...VALID, totalPoundsDistributedAnnually: 1e13 }]) {
+      for (const body of [
+        { ...VALID, numStaff: -1 },
+        { ...VALID, numStaff: 5e9 },
+        { ...VALID, totalPoundsDistributedAnnually: 1e13 },
+      ]) {
         const res = await put(second.id, body);
         expect(res.status).toBe(400);
       }

@@ -37,7 +37,14 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
   async function unlinkedVisitor(psid: string, botSource: 'rfp' | 'info' = 'rfp') {
     const issued_at = Math.floor(api.clock.now.getTime() / 1000);
     const res = await api.request('POST', '/api/user/login/facebook', {
-      body: { username: `t_${psid}`, password: signSignedRequest({ algorithm: 'HMAC-SHA256', issued_at, psid, tid: `t_${psid}` }, botSource === 'rfp' ? SECRET : 'info-secret'), botSource },
+      body: {
+        username: `t_${psid}`,
+        password: signSignedRequest(
+          { algorithm: 'HMAC-SHA256', issued_at, psid, tid: `t_${psid}` },
+          botSource === 'rfp' ? SECRET : 'info-secret',
+        ),
+        botSource,
+      },
     });
     expect(res.status).toBe(403);
     return res.json.linkState as string;
@@ -84,7 +91,11 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
     // From now on the chat identity signs in directly.
     const issued_at = Math.floor(api.clock.now.getTime() / 1000);
     const again = await api.request('POST', '/api/user/login/facebook', {
-      body: { username: 't_psid-1', password: signSignedRequest({ algorithm: 'HMAC-SHA256', issued_at, psid: 'psid-1', tid: 't_psid-1' }, SECRET), botSource: 'rfp' },
+      body: {
+        username: 't_psid-1',
+        password: signSignedRequest({ algorithm: 'HMAC-SHA256', issued_at, psid: 'psid-1', tid: 't_psid-1' }, SECRET),
+        botSource: 'rfp',
+      },
     });
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(u.id);
@@ -132,7 +143,11 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
     expect((await ask('forged.link.state', 'guarded')).status).toBe(401);
     expect((await check(undefined, '123456')).status).toBe(401);
     // A link state signed with another secret, or expired, is refused.
-    const foreign = await signLinkState({ ...sso, workplace: { rfp: { appId: '1', appSecret: 'not-ours' } } }, { subject: 'psid-x', botSource: 'rfp' }, api.clock.now);
+    const foreign = await signLinkState(
+      { ...sso, workplace: { rfp: { appId: '1', appSecret: 'not-ours' } } },
+      { subject: 'psid-x', botSource: 'rfp' },
+      api.clock.now,
+    );
     expect((await ask(foreign, 'guarded')).status).toBe(401);
     const stale = await signLinkState(sso, { subject: 'psid-x', botSource: 'rfp' }, new Date(api.clock.now.getTime() - 16 * 60_000));
     expect((await ask(stale, 'guarded')).status).toBe(401);

@@ -39,15 +39,27 @@ onPostgres('many adds racing a submit on postgres', () => {
         expect(r.status).toBe(400);
         expect(r.json.message).toContain('month already submitted');
       }
-      const [row] = await api.db.select().from(s.monthSubmissions).where(and(eq(s.monthSubmissions.branchId, w.branch.id), eq(s.monthSubmissions.year, 2026), eq(s.monthSubmissions.month, month)));
+      const [row] = await api.db
+        .select()
+        .from(s.monthSubmissions)
+        .where(and(eq(s.monthSubmissions.branchId, w.branch.id), eq(s.monthSubmissions.year, 2026), eq(s.monthSubmissions.month, month)));
       const inMonth = await api.db
         .select({ id: s.donations.id })
         .from(s.donations)
-        .where(and(eq(s.donations.branchId, w.branch.id), gte(s.donations.date, `2026-0${month}-01`), lt(s.donations.date, `2026-0${month + 1}-01`)));
+        .where(
+          and(
+            eq(s.donations.branchId, w.branch.id),
+            gte(s.donations.date, `2026-0${month}-01`),
+            lt(s.donations.date, `2026-0${month + 1}-01`),
+          ),
+        );
       expect(inMonth.length).toBe(ok.length);
       expect(new Set(inMonth.map((d) => d.id))).toEqual(new Set(ok.map((r) => r.json.id)));
       // Audit entries are written under the month lock: every committed add was logged before the submit.
-      const [submitAudit] = await api.db.select().from(s.auditLog).where(and(eq(s.auditLog.action, 'submit'), eq(s.auditLog.entityId, `${w.branch.id}/2026/${month}`)));
+      const [submitAudit] = await api.db
+        .select()
+        .from(s.auditLog)
+        .where(and(eq(s.auditLog.action, 'submit'), eq(s.auditLog.entityId, `${w.branch.id}/2026/${month}`)));
       const createAudits = await api.db.select().from(s.auditLog).where(eq(s.auditLog.action, 'create'));
       const inMonthIds = new Set(inMonth.map((d) => d.id));
       const mine = createAudits.filter((a) => inMonthIds.has(a.entityId!));
@@ -66,10 +78,19 @@ onPostgres('many adds racing a submit on postgres', () => {
   }, 120_000);
 
   it('serializes concurrent moves between two months without deadlock', async () => {
-    const a = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2026-06-01' }) });
-    const b = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2026-01-10' }) });
+    const a = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+      token: w.token,
+      body: donationBody(w, { date: '2026-06-01' }),
+    });
+    const b = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+      token: w.token,
+      body: donationBody(w, { date: '2026-01-10' }),
+    });
     const moves = Array.from({ length: 20 }, (_, i) =>
-      api.request('PUT', `/api/donation/${i % 2 ? a.json.id : b.json.id}`, { token: w.token, body: donationBody(w, { date: i % 4 < 2 ? '2026-01-20' : '2026-06-02' }) }),
+      api.request('PUT', `/api/donation/${i % 2 ? a.json.id : b.json.id}`, {
+        token: w.token,
+        body: donationBody(w, { date: i % 4 < 2 ? '2026-01-20' : '2026-06-02' }),
+      }),
     );
     const results = await Promise.all(moves);
     expect(results.every((r) => r.status === 200)).toBe(true);

@@ -1,6 +1,5 @@
 // Shared setup of the donation API tests: two branches, their members, stores and a valid body.
 import * as s from '@/donation-api/db/schema';
-import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { fixtures, type TestApi } from '../support/api';
 
 export const UNKNOWN_ID = '3f2b9c1e-8a4d-4c2b-9e7f-0123456789ab';
@@ -14,10 +13,26 @@ export async function donationWorld(api: TestApi) {
   const other = await fixtures.branch(api, { name: 'Halifax Food Bank', province: 'NS' });
   const member = await fixtures.user(api, { branchIds: [branch.id] });
   const outsider = await fixtures.user(api, { branchIds: [other.id] });
-  const store = await fixtures.store(api, branch.id, { name: 'Queen St W', number: '1234', retailer: 'Loblaw Companies', banner: 'No Frills' });
-  const otherStore = await fixtures.store(api, other.id, { name: 'Spring Garden', number: '77', retailer: 'Sobeys Inc.', banner: 'Sobeys' });
+  const store = await fixtures.store(api, branch.id, {
+    name: 'Queen St W',
+    number: '1234',
+    retailer: 'Loblaw Companies',
+    banner: 'No Frills',
+  });
+  const otherStore = await fixtures.store(api, other.id, {
+    name: 'Spring Garden',
+    number: '77',
+    retailer: 'Sobeys Inc.',
+    banner: 'Sobeys',
+  });
   const [campaign] = await api.db.insert(s.campaigns).values({ name: 'Holiday Drive' }).returning();
-  const campaignStore = await fixtures.store(api, branch.id, { name: 'Yonge St', number: '55', retailer: 'Metro Inc.', banner: 'Food Basics', campaignId: campaign.id });
+  const campaignStore = await fixtures.store(api, branch.id, {
+    name: 'Yonge St',
+    number: '55',
+    retailer: 'Metro Inc.',
+    banner: 'Food Basics',
+    campaignId: campaign.id,
+  });
   return {
     branch,
     other,
@@ -58,7 +73,8 @@ export async function addDonation(api: TestApi, w: World, over: Record<string, u
 }
 
 export async function submit(api: TestApi, w: World, year: number, month: number, comments?: string) {
-  return api.request('POST', '/api/branch/submit', { token: w.token, body: { branchId: w.branch.id, year, month, comments, userContact: w.member.email } });
+  return api.request('POST', '/api/branch/submit', {
+    token: w.token,
+    body: { branchId: w.branch.id, year, month, comments, userContact: w.member.email },
+  });
 }
-
-export { RFP_CAMPAIGN_ID };

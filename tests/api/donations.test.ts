@@ -89,17 +89,73 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       ['a store of another program', { storeId: 'campaign' }, 'VALIDATION_STORE', 'storeId', 'Please select a store'],
       ['a negative weight', { weight: -1 }, 'VALIDATION_WEIGHT', 'weight', 'Please enter a valid weight'],
       ['weight 0 without 100% No Donation', { weight: 0 }, 'VALIDATION_WEIGHT', 'weight', 'Please enter a valid weight'],
-      ['weight > 0 with 100% No Donation', { weight: 5, categories: [{ categoryId: 9, fraction: 1 }] }, 'VALIDATION_WEIGHT', 'weight', 'Please enter a valid weight'],
-      ['shares totalling 99%', { categories: [{ categoryId: 1, fraction: 0.5 }, { categoryId: 2, fraction: 0.49 }] }, 'VALIDATION_CATEGORIES', 'categories', 'Please check categories add up to 100%'],
-      ['shares totalling 101%', { categories: [{ categoryId: 1, fraction: 0.5 }, { categoryId: 2, fraction: 0.51 }] }, 'VALIDATION_CATEGORIES', 'categories', 'Please check categories add up to 100%'],
-      ['a share off the 0.01 step', { categories: [{ categoryId: 1, fraction: 0.505 }, { categoryId: 2, fraction: 0.495 }] }, 'VALIDATION_CATEGORIES', 'categories', 'Please check categories add up to 100%'],
+      [
+        'weight > 0 with 100% No Donation',
+        { weight: 5, categories: [{ categoryId: 9, fraction: 1 }] },
+        'VALIDATION_WEIGHT',
+        'weight',
+        'Please enter a valid weight',
+      ],
+      [
+        'shares totalling 99%',
+        {
+          categories: [
+            { categoryId: 1, fraction: 0.5 },
+            { categoryId: 2, fraction: 0.49 },
+          ],
+        },
+        'VALIDATION_CATEGORIES',
+        'categories',
+        'Please check categories add up to 100%',
+      ],
+      [
+        'shares totalling 101%',
+        {
+          categories: [
+            { categoryId: 1, fraction: 0.5 },
+            { categoryId: 2, fraction: 0.51 },
+          ],
+        },
+        'VALIDATION_CATEGORIES',
+        'categories',
+        'Please check categories add up to 100%',
+      ],
+      [
+        'a share off the 0.01 step',
+        {
+          categories: [
+            { categoryId: 1, fraction: 0.505 },
+            { categoryId: 2, fraction: 0.495 },
+          ],
+        },
+        'VALIDATION_CATEGORIES',
+        'categories',
+        'Please check categories add up to 100%',
+      ],
       ['no categories', { categories: [] }, 'VALIDATION_CATEGORIES', 'categories', 'Please check categories add up to 100%'],
       ['an unknown category', { categories: [{ categoryId: 99, fraction: 1 }] }, 'VALIDATION_CATEGORY', 'categories', 'Unknown category'],
-      ['a repeated category', { categories: [{ categoryId: 1, fraction: 0.5 }, { categoryId: 1, fraction: 0.5 }] }, 'VALIDATION_CATEGORY', 'categories', 'Unknown category'],
+      [
+        'a repeated category',
+        {
+          categories: [
+            { categoryId: 1, fraction: 0.5 },
+            { categoryId: 1, fraction: 0.5 },
+          ],
+        },
+        'VALIDATION_CATEGORY',
+        'categories',
+        'Unknown category',
+      ],
       ['an unknown source', { source: 7 }, 'VALIDATION_SOURCE', 'source', 'Please select a source'],
       ['an unknown unit', { weightUnit: 3 }, 'VALIDATION_UNIT', 'weightUnit', 'Please select a unit'],
       ['an unparseable date', { date: '2026-02-30' }, 'VALIDATION_DATE_FORMAT', 'date', 'Invalid date format'],
-      ['a date of last year after March', { date: '2025-12-31' }, 'VALIDATION_DATE_PREVIOUS_YEAR', 'date', 'The selected date has been closed for reporting'],
+      [
+        'a date of last year after March',
+        { date: '2025-12-31' },
+        'VALIDATION_DATE_PREVIOUS_YEAR',
+        'date',
+        'The selected date has been closed for reporting',
+      ],
       ['a date two years back', { date: '2024-06-01' }, 'VALIDATION_DATE', 'date', 'The selected date has been closed for reporting'],
     ];
     it.each(cases)('refuses %s with 400 %s', async (_name, over, code, field, message) => {
@@ -117,18 +173,34 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       try {
         // 31 March 2026 in Toronto: last year is still open, two years back is closed.
         api.clock.now = new Date('2026-03-31T12:00:00-04:00');
-        const open = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2025-01-15' }) });
+        const open = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+          token: w.token,
+          body: donationBody(w, { date: '2025-01-15' }),
+        });
         expect(open.status).toBe(201);
-        const closed = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2024-12-31' }) });
+        const closed = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+          token: w.token,
+          body: donationBody(w, { date: '2024-12-31' }),
+        });
         expect(closed.json.code).toBe('VALIDATION_DATE');
         // 1 April 2026 00:30 in Toronto (still 31 March in UTC... no: 04:30Z on 1 April): last year is closed.
         api.clock.now = new Date('2026-04-01T00:30:00-04:00');
-        const late = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2025-12-31' }) });
+        const late = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+          token: w.token,
+          body: donationBody(w, { date: '2025-12-31' }),
+        });
         expect(late.status).toBe(400);
-        expect(late.json).toMatchObject({ code: 'VALIDATION_DATE_PREVIOUS_YEAR', message: 'The selected date has been closed for reporting', field: 'date' });
+        expect(late.json).toMatchObject({
+          code: 'VALIDATION_DATE_PREVIOUS_YEAR',
+          message: 'The selected date has been closed for reporting',
+          field: 'date',
+        });
         // Today's time zone decides: 31 March 23:30 in Toronto is 1 April in UTC, and last year is still open.
         api.clock.now = new Date('2026-04-01T03:30:00Z');
-        const tz = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2025-12-31' }) });
+        const tz = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+          token: w.token,
+          body: donationBody(w, { date: '2025-12-31' }),
+        });
         expect(tz.status).toBe(201);
       } finally {
         api.clock.now = new Date('2026-06-10T16:00:00Z');
@@ -162,21 +234,46 @@ describe.each(dbKinds())('donations on %s', (kind) => {
     });
 
     it('refuses a body that is not JSON with 415', async () => {
-      const res = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, rawBody: 'date=2026-06-01', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+        token: w.token,
+        rawBody: 'date=2026-06-01',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.status).toBe(415);
     });
   });
 
   describe('campaign donations', () => {
     it('creates, lists, reads, updates and deletes a campaign donation', async () => {
-      const body = donationBody(w, { storeId: w.campaignStore.id, source: 1, categories: undefined, campaignCategories: [{ categoryId: 3, fraction: 1 }] });
+      const body = donationBody(w, {
+        storeId: w.campaignStore.id,
+        source: 1,
+        categories: undefined,
+        campaignCategories: [{ categoryId: 3, fraction: 1 }],
+      });
       delete (body as Record<string, unknown>).categories;
-      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body: { ...body, categories: [] , campaignCategories: [{ categoryId: 3, fraction: 1 }] } });
+      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+        token: w.token,
+        body: { ...body, categories: [], campaignCategories: [{ categoryId: 3, fraction: 1 }] },
+      });
       expect(created.status).toBe(201);
       const d = created.json;
-      expect(d).toMatchObject({ campaignId: w.campaign.id, campaignName: 'Holiday Drive', campaign: { id: w.campaign.id, name: 'Holiday Drive' }, source: 1 });
+      expect(d).toMatchObject({
+        campaignId: w.campaign.id,
+        campaignName: 'Holiday Drive',
+        campaign: { id: w.campaign.id, name: 'Holiday Drive' },
+        source: 1,
+      });
       expect(d.campaignCategories).toEqual([
-        { id: expect.any(String), campaignId: w.campaign.id, campaignDonationId: d.id, categoryId: 3, category: expect.objectContaining({ name: 'Bakery' }), categoryName: 'Bakery', fraction: 1 },
+        {
+          id: expect.any(String),
+          campaignId: w.campaign.id,
+          campaignDonationId: d.id,
+          categoryId: 3,
+          category: expect.objectContaining({ name: 'Bakery' }),
+          categoryName: 'Bakery',
+          fraction: 1,
+        },
       ]);
 
       const list = await api.request('GET', `/api/branch/${w.branch.id}/campaigndonations/2026/6`, { token: w.token });
@@ -190,7 +287,18 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       expect(read.json.campaignCategories).toHaveLength(1);
       expect((await api.request('GET', `/api/donation/${d.id}`, { token: w.token })).status).toBe(404);
 
-      const put = await api.request('PUT', `/api/donation/campaigndonation/${d.id}`, { token: w.token, body: { ...body, categories: [], campaignCategories: [{ categoryId: 3, fraction: 0.5 }, { categoryId: 2, fraction: 0.5 }], weight: 50 } });
+      const put = await api.request('PUT', `/api/donation/campaigndonation/${d.id}`, {
+        token: w.token,
+        body: {
+          ...body,
+          categories: [],
+          campaignCategories: [
+            { categoryId: 3, fraction: 0.5 },
+            { categoryId: 2, fraction: 0.5 },
+          ],
+          weight: 50,
+        },
+      });
       expect(put.status).toBe(200);
       expect(put.json.weightInPounds).toBe(50);
       expect(put.json.campaignCategories.map((c: any) => c.categoryId)).toEqual([2, 3]);
@@ -204,7 +312,11 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       const body = donationBody(w, { storeId: w.campaignStore.id });
       const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body });
       const id = created.json.id;
-      for (const [method, payload] of [['GET', undefined], ['PUT', { ...body, weight: 1 }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', { ...body, weight: 1 }],
+        ['DELETE', undefined],
+      ] as const) {
         const foreign = await api.request(method, `/api/donation/campaigndonation/${id}`, { token: w.outsiderToken, body: payload });
         const unknown = await api.request(method, `/api/donation/campaigndonation/${UNKNOWN_ID}`, { token: w.token, body: payload });
         expect(foreign.status).toBe(404);
@@ -222,10 +334,19 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       try {
         const w4 = await donationWorld(api4);
         const body = donationBody(w4, { storeId: w4.campaignStore.id, date: '2026-01-15' });
-        const created = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, { token: w4.token, body });
+        const created = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, {
+          token: w4.token,
+          body,
+        });
         expect((await submit(api4, w4, 2026, 1)).status).toBe(200);
-        const add = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, { token: w4.token, body });
-        const put = await api4.request('PUT', `/api/donation/campaigndonation/${created.json.id}`, { token: w4.token, body: { ...body, weight: 3 } });
+        const add = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, {
+          token: w4.token,
+          body,
+        });
+        const put = await api4.request('PUT', `/api/donation/campaigndonation/${created.json.id}`, {
+          token: w4.token,
+          body: { ...body, weight: 3 },
+        });
         const del = await api4.request('DELETE', `/api/donation/campaigndonation/${created.json.id}`, { token: w4.token });
         for (const r of [add, put, del]) {
           expect(r.status).toBe(400);
@@ -245,7 +366,10 @@ describe.each(dbKinds())('donations on %s', (kind) => {
     });
 
     it('refuses an RFP store on the campaign path', async () => {
-      const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body: donationBody(w) });
+      const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+        token: w.token,
+        body: donationBody(w),
+      });
       expect(res.status).toBe(400);
       expect(res.json.code).toBe('VALIDATION_STORE');
     });
@@ -266,7 +390,10 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     it('updates a donation: new values, updatedBy, a fresh gas figure and an audit entry', async () => {
       const d = await addDonation(api, w);
-      const res = await api.request('PUT', `/api/donation/${d.id}`, { token: w.token, body: donationBody(w, { weight: 20, weightUnit: 0, date: '2026-05-20', source: 1, categories: [{ categoryId: 2, fraction: 1 }] }) });
+      const res = await api.request('PUT', `/api/donation/${d.id}`, {
+        token: w.token,
+        body: donationBody(w, { weight: 20, weightUnit: 0, date: '2026-05-20', source: 1, categories: [{ categoryId: 2, fraction: 1 }] }),
+      });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ date: '2026-05-20', source: 1, weight: 20, weightUnit: 0, updatedBy: w.member.email });
       expect(res.json.weightInPounds).toBeCloseTo(20 * LBS_PER_KG, 9);
@@ -296,7 +423,10 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     it('refuses another member and unknown ids on update and delete with 404, changing nothing', async () => {
       const d = await addDonation(api, w);
-      for (const [method, body] of [['PUT', donationBody(w, { weight: 1 })], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['PUT', donationBody(w, { weight: 1 })],
+        ['DELETE', undefined],
+      ] as const) {
         expect((await api.request(method, `/api/donation/${d.id}`, { token: w.outsiderToken, body })).status).toBe(404);
         expect((await api.request(method, `/api/donation/${UNKNOWN_ID}`, { token: w.token, body })).status).toBe(404);
         expect((await api.request(method, `/api/donation/${d.id}`, { body })).status).toBe(401);
@@ -326,20 +456,29 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     it('refuses an add into a submitted month', async () => {
       const before = await api.db.$count(s.donations);
-      const res = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date: '2026-02-11' }) });
+      const res = await api.request('POST', `/api/branch/${w.branch.id}/donations`, {
+        token: w.token,
+        body: donationBody(w, { date: '2026-02-11' }),
+      });
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject(locked);
       expect(await api.db.$count(s.donations)).toBe(before);
     });
 
     it('refuses an update of a donation in a submitted month', async () => {
-      const res = await api.request('PUT', `/api/donation/${inLocked.id}`, { token: w.token, body: donationBody(w, { date: '2026-02-10', weight: 1 }) });
+      const res = await api.request('PUT', `/api/donation/${inLocked.id}`, {
+        token: w.token,
+        body: donationBody(w, { date: '2026-02-10', weight: 1 }),
+      });
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject(locked);
     });
 
     it('refuses moving a donation out of a submitted month', async () => {
-      const res = await api.request('PUT', `/api/donation/${inLocked.id}`, { token: w.token, body: donationBody(w, { date: '2026-03-01' }) });
+      const res = await api.request('PUT', `/api/donation/${inLocked.id}`, {
+        token: w.token,
+        body: donationBody(w, { date: '2026-03-01' }),
+      });
       expect(res.json).toMatchObject(locked);
       expect((await api.request('GET', `/api/donation/${inLocked.id}`, { token: w.token })).json.date).toBe('2026-02-10');
     });
@@ -365,7 +504,10 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     it('leaves other branches free to write in the same month', async () => {
       const token = w.outsiderToken;
-      const res = await api.request('POST', `/api/branch/${w.other.id}/donations`, { token, body: donationBody(w, { branchId: w.other.id, storeId: w.otherStore.id, date: '2026-02-11' }) });
+      const res = await api.request('POST', `/api/branch/${w.other.id}/donations`, {
+        token,
+        body: donationBody(w, { branchId: w.other.id, storeId: w.otherStore.id, date: '2026-02-11' }),
+      });
       expect(res.status).toBe(201);
     });
   });
@@ -390,12 +532,16 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       }
     });
 
-    it.each(['/donations/2026/13', '/donations/2026/0', '/donations/abc/4', '/donations/99999/4', '/campaigndonations/2026/x', '/donations/2026/4.5'])(
-      'refuses the bad parameters of %s with 400',
-      async (path) => {
-        const res = await api.request('GET', `/api/branch/${w.branch.id}${path}`, { token: w.token });
-        expect([400, 404]).toContain(res.status);
-      },
-    );
+    it.each([
+      '/donations/2026/13',
+      '/donations/2026/0',
+      '/donations/abc/4',
+      '/donations/99999/4',
+      '/campaigndonations/2026/x',
+      '/donations/2026/4.5',
+    ])('refuses the bad parameters of %s with 400', async (path) => {
+      const res = await api.request('GET', `/api/branch/${w.branch.id}${path}`, { token: w.token });
+      expect([400, 404]).toContain(res.status);
+    });
   });
 });

@@ -2,7 +2,8 @@ import * as s from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, UNKNOWN_ID, type World } from './donation-setup';
 
-const HEADER = 'Retailer,Banner,Store #,Store Name,Food Bank,Date,Source,Weight (lbs),Meat & Seafood,Dairy,Bakery,Frozen,Produce,Non-perishable,Non-food items,Waste,No Donation';
+const HEADER =
+  'Retailer,Banner,Store #,Store Name,Food Bank,Date,Source,Weight (lbs),Meat & Seafood,Dairy,Bakery,Frozen,Produce,Non-perishable,Non-food items,Waste,No Donation';
 
 describe.each(dbKinds())('CSV export on %s', (kind) => {
   let api: TestApi;
@@ -15,17 +16,45 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
   afterAll(() => api.close());
 
   it('streams the section 9 columns with BOM, N/A, quoting, the injection guard and 0%', async () => {
-    const tricky = await fixtures.store(api, w.branch.id, { name: '=HYPERLINK("x"), Main', number: '-42', retailer: '@Costco Wholesale', banner: null });
-    await addDonation(api, w, { date: '2026-03-02', weight: 10, weightUnit: 0, source: 0, categories: [{ categoryId: 1, fraction: 0.33 }, { categoryId: 5, fraction: 0.67 }] });
-    await addDonation(api, w, { date: '2026-01-15', storeId: tricky.id, weight: 2, weightUnit: 2, source: 1, categories: [{ categoryId: 9, fraction: 0.5 }, { categoryId: 8, fraction: 0.5 }] });
+    const tricky = await fixtures.store(api, w.branch.id, {
+      name: '=HYPERLINK("x"), Main',
+      number: '-42',
+      retailer: '@Costco Wholesale',
+      banner: null,
+    });
+    await addDonation(api, w, {
+      date: '2026-03-02',
+      weight: 10,
+      weightUnit: 0,
+      source: 0,
+      categories: [
+        { categoryId: 1, fraction: 0.33 },
+        { categoryId: 5, fraction: 0.67 },
+      ],
+    });
+    await addDonation(api, w, {
+      date: '2026-01-15',
+      storeId: tricky.id,
+      weight: 2,
+      weightUnit: 2,
+      source: 1,
+      categories: [
+        { categoryId: 9, fraction: 0.5 },
+        { categoryId: 8, fraction: 0.5 },
+      ],
+    });
     await addDonation(api, w, { date: '2026-01-20', weight: 0, categories: [{ categoryId: 9, fraction: 1 }] });
 
-    const res = await api.app.request(`/api/donation/export?branchId=${w.branch.id}&year=2026`, { headers: { authorization: `Bearer ${w.token}` } });
+    const res = await api.app.request(`/api/donation/export?branchId=${w.branch.id}&year=2026`, {
+      headers: { authorization: `Bearer ${w.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const disposition = res.headers.get('content-disposition')!;
     // Quotes cannot appear in a file name header; the plain name drops accents, filename* keeps them.
-    expect(disposition).toBe(`attachment; filename="Banque alimentaire, Quebec-branch-donations-export.csv"; filename*=UTF-8''${encodeURIComponent('Banque alimentaire, Québec-branch-donations-export.csv')}`);
+    expect(disposition).toBe(
+      `attachment; filename="Banque alimentaire, Quebec-branch-donations-export.csv"; filename*=UTF-8''${encodeURIComponent('Banque alimentaire, Québec-branch-donations-export.csv')}`,
+    );
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
@@ -39,7 +68,9 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
   });
 
   it('answers only the header for a year without donations', async () => {
-    const res = await api.app.request(`/api/donation/export?branchId=${w.branch.id}&year=2020`, { headers: { authorization: `Bearer ${w.token}` } });
+    const res = await api.app.request(`/api/donation/export?branchId=${w.branch.id}&year=2020`, {
+      headers: { authorization: `Bearer ${w.token}` },
+    });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).toString('utf8')).toBe(`\uFEFF${HEADER}\r\n`);
   });
@@ -49,7 +80,17 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
     try {
       const w2 = await donationWorld(api2);
       // Same date and same created_at for many rows: the keyset (date, created_at, id) must still walk them all.
-      const rows = Array.from({ length: 2500 }, (_, i) => ({ branchId: w2.branch.id, campaignId: '00000000-0000-0000-0000-000000000000', storeId: w2.store.id, date: i < 1500 ? '2026-02-01' : '2026-02-02', source: 0, weight: i + 1, weightUnit: 1, weightInPounds: i + 1, createdAt: new Date('2026-02-02T00:00:00Z') }));
+      const rows = Array.from({ length: 2500 }, (_, i) => ({
+        branchId: w2.branch.id,
+        campaignId: '00000000-0000-0000-0000-000000000000',
+        storeId: w2.store.id,
+        date: i < 1500 ? '2026-02-01' : '2026-02-02',
+        source: 0,
+        weight: i + 1,
+        weightUnit: 1,
+        weightInPounds: i + 1,
+        createdAt: new Date('2026-02-02T00:00:00Z'),
+      }));
       for (let i = 0; i < rows.length; i += 500) await api2.db.insert(s.donations).values(rows.slice(i, i + 500));
       const res = await api2.request('GET', `/api/donation/export?branchId=${w2.branch.id}&year=2026`, { token: w2.token });
       const lines = res.text.split('\r\n').slice(1, -1);
@@ -62,7 +103,9 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
   });
 
   it('refuses another branch and unknown ids with 404, bad years with 400, no token with 401', async () => {
-    expect((await api.request('GET', `/api/donation/export?branchId=${w.branch.id}&year=2026`, { token: w.outsiderToken })).status).toBe(404);
+    expect((await api.request('GET', `/api/donation/export?branchId=${w.branch.id}&year=2026`, { token: w.outsiderToken })).status).toBe(
+      404,
+    );
     expect((await api.request('GET', `/api/donation/export?branchId=${UNKNOWN_ID}&year=2026`, { token: w.token })).status).toBe(404);
     expect((await api.request('GET', `/api/donation/export?branchId=${w.branch.id}&year=twenty`, { token: w.token })).status).toBe(400);
     expect((await api.request('GET', `/api/donation/export?branchId=${w.branch.id}`, { token: w.token })).status).toBe(400);

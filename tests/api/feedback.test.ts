@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import * as s from '@/donation-api/db/schema';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+import { FEEDBACK_PER_WINDOW } from '@/donation-api/services/feedback';
 
 describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
   let api: TestApi;
@@ -48,7 +51,11 @@ describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
 
   describe('POST /api/feedback', () => {
     it('mails the contact with a reply-to of the user, stores and audits the feedback', async () => {
-      const res = await post({ contactId: contact.id, message: '  The store list is missing our new No Frills.  ', contactEmail: 'fiona@foodbank.example.org' });
+      const res = await post({
+        contactId: contact.id,
+        message: '  The store list is missing our new No Frills.  ',
+        contactEmail: 'fiona@foodbank.example.org',
+      });
       expect(res.status).toBe(201);
       expect(typeof res.json.id).toBe('string');
       const [mail] = await smtp.waitFor(1);
@@ -58,7 +65,13 @@ describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
       expect(mail.text).toContain('The store list is missing our new No Frills.');
       expect(mail.text).toContain('Feedback Food Bank');
       const [row] = await api.db.select().from(s.feedback).where(eq(s.feedback.id, res.json.id));
-      expect(row).toMatchObject({ userId, contactId: contact.id, message: 'The store list is missing our new No Frills.', contactEmail: 'fiona@foodbank.example.org' });
+      expect(row).toMatchObject({
+        userId,
+        contactId: contact.id,
+        message: 'The store list is missing our new No Frills.',
+        contactEmail: 'fiona@foodbank.example.org',
+        mailStatus: 'sent',
+      });
       const audits = await api.db.select().from(s.auditLog).where(eq(s.auditLog.entityId, res.json.id));
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ action: 'create', entity: 'feedback', userId });
@@ -115,23 +128,106 @@ describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
 });
 
 describe.each(dbKinds())('feedback when mail fails or is kept in the outbox on %s', (kind) => {
-  it('answers 503 NOTE_FEEDBACK_ERROR and stores nothing when the SMTP peer is down', async () => {
+  const setUp = async (smtpUrl?: string) => {
+    const api = await createTestApi(kind, { config: smtpUrl ? { smtpUrl } : {} });
+    const branch = await fixtures.branch(api);
+    const u = await fixtures.user(api, { branchIds: [branch.id] });
+    const token = await fixtures.token(api, u.id);
+    const contact = await fixtures.contact(api);
+    const post = (message: string) => api.request('POST', '/api/feedback', { token, body: { contactId: contact.id, message } });
+    return { api, token, post };
+  };
+  const failure = { code: 'NOTE_FEEDBACK_ERROR', message: 'Error sending feedback. Please try again shortly.' };
+
+  it('keeps the feedback and answers 503 NOTE_FEEDBACK_ERROR when the SMTP peer is down', async () => {
     const peer = await startSmtpPeer();
     await peer.close();
-    const api = await createTestApi(kind, { config: { smtpUrl: peer.url } });
+    const { api, post } = await setUp(peer.url);
     try {
-      const branch = await fixtures.branch(api);
-      const u = await fixtures.user(api, { branchIds: [branch.id] });
-      const token = await fixtures.token(api, u.id);
-      const contact = await fixtures.contact(api);
-      const res = await api.request('POST', '/api/feedback', { token, body: { contactId: contact.id, message: 'Hello' } });
+      const res = await post('Hello');
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ code: 'NOTE_FEEDBACK_ERROR', message: 'Error sending feedback. Please try again shortly.' });
-      expect(await api.db.select().from(s.feedback)).toHaveLength(0);
+      expect(res.json).toEqual(failure);
+      const rows = await api.db.select().from(s.feedback);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ message: 'Hello', mailStatus: 'failed' });
       const [failed] = await api.db.select().from(s.sentMail);
-      expect(failed.status).toBe('failed');
+      expect(failed).toMatchObject({ status: 'failed', kind: 'feedback' });
+      expect(failed.body).toContain('Hello');
     } finally {
       await api.close();
+    }
+  });
+
+  it('answers 503 when the peer refuses the message, and a refused mail never uses up the rate limit', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const { port } = refusing.server.address() as AddressInfo;
+    const { api, post } = await setUp(`smtp://127.0.0.1:${port}`);
+    try {
+      for (let i = 0; i < FEEDBACK_PER_WINDOW + 2; i++) {
+        const res = await post(`Attempt ${i}`);
+        expect(res.status).toBe(503);
+        expect(res.json).toEqual(failure);
+      }
+      const rows = await api.db.select().from(s.feedback);
+      expect(rows).toHaveLength(FEEDBACK_PER_WINDOW + 2);
+      expect(rows.every((r) => r.mailStatus === 'failed')).toBe(true);
+      const mails = await api.db.select().from(s.sentMail);
+      expect(mails.every((m) => m.status === 'failed' && /mailbox unavailable/.test(m.error ?? ''))).toBe(true);
+    } finally {
+      await api.close();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+
+  it('commits the feedback before the mail goes: other calls run while the SMTP peer is slow', async () => {
+    let release = () => {};
+    let arrived = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const received: string[] = [];
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          release = () => callback();
+          arrived();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const { port } = slow.server.address() as AddressInfo;
+    const { api, token, post } = await setUp(`smtp://127.0.0.1:${port}`);
+    try {
+      const pending = post('Slow mail');
+      await arrival;
+      // The mail server has the message and has not answered yet: the row is committed, nothing waits on it.
+      const contacts = await Promise.race([
+        api.request('GET', '/api/contact', { token }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+      ]);
+      expect(contacts?.status).toBe(200);
+      const [row] = await api.db.select().from(s.feedback);
+      expect(row).toMatchObject({ message: 'Slow mail', mailStatus: 'pending' });
+      release();
+      const res = await pending;
+      expect(res.status).toBe(201);
+      expect(received).toHaveLength(1);
+      const [after] = await api.db.select().from(s.feedback);
+      expect(after.mailStatus).toBe('sent');
+    } finally {
+      release();
+      await api.close();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
   });
 
@@ -146,6 +242,7 @@ describe.each(dbKinds())('feedback when mail fails or is kept in the outbox on %
       expect(res.status).toBe(201);
       const [mail] = await api.db.select().from(s.sentMail);
       expect(mail).toMatchObject({ to: 'rfp@example.org', kind: 'feedback', status: 'outbox' });
+      expect((await api.db.select().from(s.feedback))[0].mailStatus).toBe('outbox');
       expect(mail.body).toContain('Offline hello');
     } finally {
       await api.close();

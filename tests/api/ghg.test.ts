@@ -16,14 +16,24 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
   afterAll(() => api.close());
 
   it('computes the figure on save: Σ pounds × share × factor', async () => {
-    const d = await addDonation(api, w, { weight: 200, categories: [{ categoryId: 1, fraction: 0.25 }, { categoryId: 5, fraction: 0.5 }, { categoryId: 8, fraction: 0.25 }] });
+    const d = await addDonation(api, w, {
+      weight: 200,
+      categories: [
+        { categoryId: 1, fraction: 0.25 },
+        { categoryId: 5, fraction: 0.5 },
+        { categoryId: 8, fraction: 0.25 },
+      ],
+    });
     expect(d.ghgKgCo2e).toBeCloseTo(200 * 0.25 * f['Meat & Seafood'] + 200 * 0.5 * f.Produce, 9);
     expect(d.ghgFactorVersion).toBe(1);
   });
 
   it('recomputes with the newest factor set, only for the caller’s donations of that kind', async () => {
     const mine = await addDonation(api, w, { weight: 100, categories: [{ categoryId: 2, fraction: 1 }] });
-    const theirs = await api.request('POST', `/api/branch/${w.other.id}/donations`, { token: w.outsiderToken, body: donationBody(w, { branchId: w.other.id, storeId: w.otherStore.id, categories: [{ categoryId: 2, fraction: 1 }] }) });
+    const theirs = await api.request('POST', `/api/branch/${w.other.id}/donations`, {
+      token: w.outsiderToken,
+      body: donationBody(w, { branchId: w.other.id, storeId: w.otherStore.id, categories: [{ categoryId: 2, fraction: 1 }] }),
+    });
     expect(theirs.status).toBe(201);
     await api.db.insert(s.ghgFactorSets).values({ version: 2, source: 'test factors' });
     await api.db.insert(s.ghgFactors).values([{ version: 2, categoryId: 2, kgCo2ePerLb: 2 }]);
@@ -41,7 +51,10 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
   });
 
   it('recomputes campaign donations with update-campaign-ghg', async () => {
-    const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body: donationBody(w, { storeId: w.campaignStore.id, categories: [{ categoryId: 2, fraction: 1 }], weight: 3 }) });
+    const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+      token: w.token,
+      body: donationBody(w, { storeId: w.campaignStore.id, categories: [{ categoryId: 2, fraction: 1 }], weight: 3 }),
+    });
     await api.db.update(s.donations).set({ ghgKgCo2e: null }).where(eq(s.donations.id, created.json.id));
     const res = await api.request('POST', '/api/donation/update-campaign-ghg', { token: w.token, body: [created.json.id] });
     expect(res.json).toEqual([{ id: created.json.id, ghgKgCo2e: 6, ghgFactorVersion: 2 }]);

@@ -15,7 +15,13 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     // A campaign donation counts in the report as front-of-store food.
     const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
       token: w.token,
-      body: donationBody(w, { date: '2026-04-20', storeId: w.campaignStore.id, source: 1, weight: 50, categories: [{ categoryId: 3, fraction: 1 }] }),
+      body: donationBody(w, {
+        date: '2026-04-20',
+        storeId: w.campaignStore.id,
+        source: 1,
+        weight: 50,
+        categories: [{ categoryId: 3, fraction: 1 }],
+      }),
     });
     expect(res.status).toBe(201);
     expect((await submit(api, w, 2026, 4, 'All good')).status).toBe(200);
@@ -35,8 +41,22 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     expect(april.categories.Dairy).toBeCloseTo(50 / 200, 12);
     expect(april.categories.Bakery).toBeCloseTo(50 / 200, 12);
     // A month of only zero-weight "No Donation" still shows its split.
-    expect(res.json[4]).toEqual({ year: 2026, month: 5, frontStoreWeightInPounds: 0, backStoreWeightInPounds: 0, categories: { 'No Donation': 1 }, submitted: false });
-    expect(res.json[0]).toEqual({ year: 2026, month: 1, frontStoreWeightInPounds: 0, backStoreWeightInPounds: 0, categories: {}, submitted: false });
+    expect(res.json[4]).toEqual({
+      year: 2026,
+      month: 5,
+      frontStoreWeightInPounds: 0,
+      backStoreWeightInPounds: 0,
+      categories: { 'No Donation': 1 },
+      submitted: false,
+    });
+    expect(res.json[0]).toEqual({
+      year: 2026,
+      month: 1,
+      frontStoreWeightInPounds: 0,
+      backStoreWeightInPounds: 0,
+      categories: {},
+      submitted: false,
+    });
   });
 
   it('answers an empty year with twelve zero rows', async () => {
@@ -71,8 +91,22 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     const rfp = await api.request('GET', `/api/branch/${w.branch.id}/stores`, { token: w.token });
     expect(rfp.status).toBe(200);
     expect(rfp.json).toEqual([
-      { id: w.store.id, name: 'Queen St W', number: '1234', retailer: { id: expect.any(String), name: 'Loblaw Companies' }, banner: { id: expect.any(String), retailerId: expect.any(String), name: 'No Frills' }, displayName: 'Loblaw Companies - No Frills - Queen St W' },
-      { id: noBanner.id, name: 'Warden Ave', number: '9', retailer: { id: expect.any(String), name: 'Walmart Canada' }, banner: null, displayName: 'Walmart Canada - Warden Ave' },
+      {
+        id: w.store.id,
+        name: 'Queen St W',
+        number: '1234',
+        retailer: { id: expect.any(String), name: 'Loblaw Companies' },
+        banner: { id: expect.any(String), retailerId: expect.any(String), name: 'No Frills' },
+        displayName: 'Loblaw Companies - No Frills - Queen St W',
+      },
+      {
+        id: noBanner.id,
+        name: 'Warden Ave',
+        number: '9',
+        retailer: { id: expect.any(String), name: 'Walmart Canada' },
+        banner: null,
+        displayName: 'Walmart Canada - Warden Ave',
+      },
     ]);
     const program = await api.request('GET', `/api/branch/${w.branch.id}/${w.campaign.id}/stores`, { token: w.token });
     expect(program.json.map((x: any) => x.id)).toEqual([w.campaignStore.id]);
@@ -87,11 +121,22 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
 
   it('answers donation years newest first, for one branch or all of the caller’s', async () => {
     await addDonation(api, w, { date: '2025-12-01', weight: 3 }).catch(() => undefined); // closed in June: refused, no year added
-    await api.db.insert(s.donations).values({ branchId: w.branch.id, campaignId: '00000000-0000-0000-0000-000000000000', storeId: w.store.id, date: '2024-03-01', source: 0, weight: 1, weightUnit: 1, weightInPounds: 1 });
+    await api.db.insert(s.donations).values({
+      branchId: w.branch.id,
+      campaignId: '00000000-0000-0000-0000-000000000000',
+      storeId: w.store.id,
+      date: '2024-03-01',
+      source: 0,
+      weight: 1,
+      weightUnit: 1,
+      weightInPounds: 1,
+    });
     const res = await api.request('GET', `/api/donation/donationyears?appSource=bot`, { token: w.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual([2026, 2024]);
-    expect((await api.request('GET', `/api/donation/donationyears?appSource=bot&branchId=${w.branch.id}`, { token: w.token })).json).toEqual([2026, 2024]);
+    expect(
+      (await api.request('GET', `/api/donation/donationyears?appSource=bot&branchId=${w.branch.id}`, { token: w.token })).json,
+    ).toEqual([2026, 2024]);
     expect((await api.request('GET', `/api/donation/donationyears?appSource=bot`, { token: w.outsiderToken })).json).toEqual([]);
     expect((await api.request('GET', `/api/donation/donationyears?branchId=${w.branch.id}`, { token: w.outsiderToken })).status).toBe(404);
     expect((await api.request('GET', `/api/donation/donationyears?branchId=nope`, { token: w.token })).status).toBe(400);
@@ -110,7 +155,9 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     expect(page2.json.entities.map((d: any) => d.date)).toEqual(['2026-05-02']);
     expect((await api.request('GET', `/api/donation/paged?${q}&order=asc`, { token: w.outsiderToken })).status).toBe(404);
     expect((await api.request('GET', `/api/donation/paged?${q.replace(w.branch.id, UNKNOWN_ID)}`, { token: w.token })).status).toBe(404);
-    expect((await api.request('GET', `/api/donation/paged?${q.replace('2026-01-01T00:00:00.000Z', 'yesterday')}`, { token: w.token })).status).toBe(400);
+    expect(
+      (await api.request('GET', `/api/donation/paged?${q.replace('2026-01-01T00:00:00.000Z', 'yesterday')}`, { token: w.token })).status,
+    ).toBe(400);
     expect((await api.request('GET', `/api/donation/paged?appSource=bot`, { token: w.token })).status).toBe(400);
   });
 
@@ -156,8 +203,22 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     const before = await api.db.$count(s.donations);
     const add = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.outsiderToken, body: donationBody(w) });
     expect(add.status).toBe(404);
-    expect((await api.request('POST', `/api/branch/${UNKNOWN_ID}/donations`, { token: w.token, body: donationBody(w, { branchId: UNKNOWN_ID }) })).status).toBe(404);
-    expect((await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.outsiderToken, body: donationBody(w) })).status).toBe(404);
+    expect(
+      (
+        await api.request('POST', `/api/branch/${UNKNOWN_ID}/donations`, {
+          token: w.token,
+          body: donationBody(w, { branchId: UNKNOWN_ID }),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+          token: w.outsiderToken,
+          body: donationBody(w),
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.request('POST', `/api/branch/${w.branch.id}/donations`, { body: donationBody(w) })).status).toBe(401);
     expect(await api.db.$count(s.donations)).toBe(before);
   });

@@ -10,7 +10,14 @@ import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 const SECRET = 'rfp-app-secret-for-tests';
 const NOW = new Date('2026-03-10T15:00:00Z');
 const nowSec = Math.floor(NOW.getTime() / 1000);
-const good = (over: Record<string, unknown> = {}) => ({ algorithm: 'HMAC-SHA256', issued_at: nowSec - 10, psid: '100042', tid: 't_555', thread_type: 'USER_TO_PAGE', ...over });
+const good = (over: Record<string, unknown> = {}) => ({
+  algorithm: 'HMAC-SHA256',
+  issued_at: nowSec - 10,
+  psid: '100042',
+  tid: 't_555',
+  thread_type: 'USER_TO_PAGE',
+  ...over,
+});
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
 
 describe('verifySignedRequest', () => {
@@ -23,36 +30,67 @@ describe('verifySignedRequest', () => {
     expect(r).toMatchObject({ ok: true, identity: '987654321' });
   });
   it('refuses the wrong secret', () => {
-    expect(verifySignedRequest(signSignedRequest(good(), 'another-secret'), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifySignedRequest(signSignedRequest(good(), 'another-secret'), SECRET, { now: NOW })).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
   it('refuses an empty secret even for a request signed with one', () => {
     expect(verifySignedRequest(signSignedRequest(good(), ''), '', { now: NOW }).ok).toBe(false);
   });
   it('refuses any algorithm but exactly HMAC-SHA256, even correctly signed', () => {
     for (const algorithm of ['hmac-sha256', 'HMAC-SHA1', 'none', '', undefined, ['HMAC-SHA256'], 'HMAC-SHA256 ']) {
-      expect(verifySignedRequest(signSignedRequest(good({ algorithm }), SECRET), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'bad_algorithm' });
+      expect(verifySignedRequest(signSignedRequest(good({ algorithm }), SECRET), SECRET, { now: NOW })).toEqual({
+        ok: false,
+        reason: 'bad_algorithm',
+      });
     }
   });
   it('refuses a request older than 5 minutes or from the future beyond the skew', () => {
-    expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec - 301 }), SECRET), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'expired' });
+    expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec - 301 }), SECRET), SECRET, { now: NOW })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec - 299 }), SECRET), SECRET, { now: NOW }).ok).toBe(true);
-    expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec + 61 }), SECRET), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'issued_in_future' });
+    expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec + 61 }), SECRET), SECRET, { now: NOW })).toEqual({
+      ok: false,
+      reason: 'issued_in_future',
+    });
     expect(verifySignedRequest(signSignedRequest(good({ issued_at: nowSec + 30 }), SECRET), SECRET, { now: NOW }).ok).toBe(true);
     for (const issued_at of ['1700000000', null, 1.5, -1, 0, Number.MAX_VALUE, undefined]) {
-      expect(verifySignedRequest(signSignedRequest(good({ issued_at }), SECRET), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'bad_payload' });
+      expect(verifySignedRequest(signSignedRequest(good({ issued_at }), SECRET), SECRET, { now: NOW })).toEqual({
+        ok: false,
+        reason: 'bad_payload',
+      });
     }
   });
   it('refuses a request for another thread than the context id sent with it', () => {
-    expect(verifySignedRequest(signSignedRequest(good(), SECRET), SECRET, { now: NOW, contextId: 't_other' })).toEqual({ ok: false, reason: 'context_mismatch' });
+    expect(verifySignedRequest(signSignedRequest(good(), SECRET), SECRET, { now: NOW, contextId: 't_other' })).toEqual({
+      ok: false,
+      reason: 'context_mismatch',
+    });
   });
   it('refuses a payload without a usable identity', () => {
     for (const psid of [undefined, '', 'a b', 'x'.repeat(200), { id: 1 }, "1' or '1'='1"]) {
-      expect(verifySignedRequest(signSignedRequest(good({ psid, user_id: undefined }), SECRET), SECRET, { now: NOW })).toEqual({ ok: false, reason: 'no_identity' });
+      expect(verifySignedRequest(signSignedRequest(good({ psid, user_id: undefined }), SECRET), SECRET, { now: NOW })).toEqual({
+        ok: false,
+        reason: 'no_identity',
+      });
     }
   });
   it('refuses malformed envelopes and non-object payloads', () => {
     const sigOf = (payload: string) => createHmac('sha256', SECRET).update(payload).digest('base64url');
-    for (const s of ['', '.', 'abc', 'a.b.c', `${'x'.repeat(9000)}.y`, 'ab+/.cd', `${sigOf('e30')}.e30.`, 42 as unknown as string, null as unknown as string]) {
+    for (const s of [
+      '',
+      '.',
+      'abc',
+      'a.b.c',
+      `${'x'.repeat(9000)}.y`,
+      'ab+/.cd',
+      `${sigOf('e30')}.e30.`,
+      42 as unknown as string,
+      null as unknown as string,
+    ]) {
       expect(verifySignedRequest(s, SECRET, { now: NOW }).ok).toBe(false);
     }
     for (const body of ['[]', '"x"', '1', 'null', '{', 'not json']) {
@@ -76,23 +114,33 @@ describe('verifySignedRequest', () => {
 function mutate(valid: string): string {
   const [sig, payload] = valid.split('.');
   switch (randomInt(10)) {
-    case 0: { // flip one bit anywhere
+    case 0: {
+      // flip one bit anywhere
       const buf = Buffer.from(valid);
       const i = randomInt(buf.length);
       buf[i] ^= 1 << randomInt(7);
       return buf.toString('latin1');
     }
-    case 1: return valid.slice(0, randomInt(valid.length)); // truncated
-    case 2: return `${randomBytes(randomInt(1, 64)).toString('base64url')}.${payload}`; // random signature
-    case 3: return `${sig}.${randomBytes(randomInt(1, 400)).toString('base64url')}`; // junk payload
-    case 4: return `${sig}.${b64(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), psid: String(randomInt(1e9)) }))}`; // edited payload
-    case 5: return `${sig}${'='.repeat(randomInt(1, 4))}.${payload}${'!@#$%^&*'[randomInt(8)]}`; // junk characters
-    case 6: return `${sig}.${payload}.${sig}`; // extra part
-    case 7: return `${sig}.${b64(JSON.stringify(good({ psid: 'x'.repeat(randomInt(1, 3000)), junk: 'y'.repeat(randomInt(0, 3000)) })))}`; // huge, unsigned
-    case 8: { // right signature over the wrong algorithm's payload, signed with a near-miss secret
+    case 1:
+      return valid.slice(0, randomInt(valid.length)); // truncated
+    case 2:
+      return `${randomBytes(randomInt(1, 64)).toString('base64url')}.${payload}`; // random signature
+    case 3:
+      return `${sig}.${randomBytes(randomInt(1, 400)).toString('base64url')}`; // junk payload
+    case 4:
+      return `${sig}.${b64(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), psid: String(randomInt(1e9)) }))}`; // edited payload
+    case 5:
+      return `${sig}${'='.repeat(randomInt(1, 4))}.${payload}${'!@#$%^&*'[randomInt(8)]}`; // junk characters
+    case 6:
+      return `${sig}.${payload}.${sig}`; // extra part
+    case 7:
+      return `${sig}.${b64(JSON.stringify(good({ psid: 'x'.repeat(randomInt(1, 3000)), junk: 'y'.repeat(randomInt(0, 3000)) })))}`; // huge, unsigned
+    case 8: {
+      // right signature over the wrong algorithm's payload, signed with a near-miss secret
       return signSignedRequest(good({ psid: String(randomInt(1e9)) }), SECRET + String.fromCharCode(randomInt(32, 127)));
     }
-    default: return randomBytes(randomInt(1, 200)).toString(['base64', 'hex', 'latin1', 'utf8'][randomInt(4)] as BufferEncoding);
+    default:
+      return randomBytes(randomInt(1, 200)).toString(['base64', 'hex', 'latin1', 'utf8'][randomInt(4)] as BufferEncoding);
   }
 }
 
@@ -134,14 +182,26 @@ describe.each(dbKinds())('POST /api/user/login/facebook on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: u.id, workplace: true, branchId });
     // The info variant is verified with its own secret.
-    const info = await login({ username: 't_1', password: signSignedRequest(good({ psid: 'wp-1', tid: 't_1' }), 'info-app-secret'), botSource: 'info' });
+    const info = await login({
+      username: 't_1',
+      password: signSignedRequest(good({ psid: 'wp-1', tid: 't_1' }), 'info-app-secret'),
+      botSource: 'info',
+    });
     expect(info.status).toBe(200);
-    const wrongVariant = await login({ username: 't_1', password: signSignedRequest(good({ psid: 'wp-1', tid: 't_1' }), SECRET), botSource: 'info' });
+    const wrongVariant = await login({
+      username: 't_1',
+      password: signSignedRequest(good({ psid: 'wp-1', tid: 't_1' }), SECRET),
+      botSource: 'info',
+    });
     expect(wrongVariant.status).toBe(401);
   });
 
   it('answers an unlinked but valid identity with 403 and a link state for the e-mail code', async () => {
-    const res = await login({ username: 't_2', password: signSignedRequest(good({ psid: 'wp-unlinked', tid: 't_2' }), SECRET), botSource: 'rfp' });
+    const res = await login({
+      username: 't_2',
+      password: signSignedRequest(good({ psid: 'wp-unlinked', tid: 't_2' }), SECRET),
+      botSource: 'rfp',
+    });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe('EMBEDDED_NOT_LINKED');
     expect(typeof res.json.linkState).toBe('string');
@@ -158,7 +218,10 @@ describe.each(dbKinds())('POST /api/user/login/facebook on %s', (kind) => {
     ]) {
       const res = await login({ username: 't_555', password, botSource: 'rfp' });
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ code: 'SSO_AUTHENTICATE_AGAIN', message: 'You have to authenticate again. Please follow the instruction below.' });
+      expect(res.json).toEqual({
+        code: 'SSO_AUTHENTICATE_AGAIN',
+        message: 'You have to authenticate again. Please follow the instruction below.',
+      });
     }
   });
 
@@ -176,7 +239,9 @@ describe.each(dbKinds())('POST /api/user/login/facebook on %s', (kind) => {
   it('is switched off where the variant is not configured (404), and validates the body (400)', async () => {
     const off = await createTestApi('pglite', { config: { sso: { ...sso, workplace: { rfp: sso.workplace.rfp } } } });
     try {
-      const res = await off.request('POST', '/api/user/login/facebook', { body: { username: 't', password: signSignedRequest(good(), 'info-app-secret'), botSource: 'info' } });
+      const res = await off.request('POST', '/api/user/login/facebook', {
+        body: { username: 't', password: signSignedRequest(good(), 'info-app-secret'), botSource: 'info' },
+      });
       expect(res.status).toBe(404);
       expect(res.json.code).toBe('EMBEDDED_MODE_DISABLED');
     } finally {

@@ -114,7 +114,10 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
     await aadUser({ email: 'nobranch@example.org', branchIds: [] });
     const res = await ssoLogin({ token: await sign(aad, AAD_CLIENT, { email: 'nobranch@example.org' }) });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ code: 'LOGIN_NO_BRANCH', message: 'You are not assigned to any branches. Please have an administrator assign you a branch.' });
+    expect(res.json).toEqual({
+      code: 'LOGIN_NO_BRANCH',
+      message: 'You are not assigned to any branches. Please have an administrator assign you a branch.',
+    });
   });
 
   it("never signs one provider's account in as another provider's (or a password) user", async () => {
@@ -155,7 +158,10 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
     const expect401 = async (token: string, extra: Record<string, unknown> = {}) => {
       const res = await ssoLogin({ token, ...extra });
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ code: 'SSO_AUTHENTICATE_AGAIN', message: 'You have to authenticate again. Please follow the instruction below.' });
+      expect(res.json).toEqual({
+        code: 'SSO_AUTHENTICATE_AGAIN',
+        message: 'You have to authenticate again. Please follow the instruction below.',
+      });
     };
 
     it('accepts the control token', async () => {
@@ -191,7 +197,14 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
       await expect401(await sign(aad, AAD_CLIENT, { email, iss: 'https://login.microsoftonline.com/evil/v2.0' }));
     });
     it('alg none', async () => {
-      const payload = { iss: aad.issuer, aud: AAD_CLIENT, sub: 'x', email, iat: Math.floor(api.clock.now.getTime() / 1000), exp: Math.floor(api.clock.now.getTime() / 1000) + 600 };
+      const payload = {
+        iss: aad.issuer,
+        aud: AAD_CLIENT,
+        sub: 'x',
+        email,
+        iat: Math.floor(api.clock.now.getTime() / 1000),
+        exp: Math.floor(api.clock.now.getTime() / 1000) + 600,
+      };
       await expect401(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`);
       await expect401(`${b64({ alg: 'none', typ: 'JWT', kid: aad.key.kid })}.${b64(payload)}.`);
     });
@@ -217,7 +230,9 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
   it('answers 404 for a provider that is not configured and 503 when the issuer is down', async () => {
     const off = await createTestApi('pglite', { config: { sso: { ...sso, aadb2c: undefined } } });
     try {
-      const res = await off.request('POST', '/api/user/login/sso', { body: { token: await sign(b2c, B2C_CLIENT, {}), provider: 'aadb2c' } });
+      const res = await off.request('POST', '/api/user/login/sso', {
+        body: { token: await sign(b2c, B2C_CLIENT, {}), provider: 'aadb2c' },
+      });
       expect(res.status).toBe(404);
       expect(res.json.code).toBe('SSO_PROVIDER_DISABLED');
     } finally {
@@ -251,7 +266,9 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
     res = await api.request('POST', `/api/user/get-user-by-token?email=lookup@example.org&objectId=${randomUUID()}`, { body: { token } });
     expect(res.status).toBe(401);
     const forger = await startJwksIssuer();
-    res = await api.request('POST', '/api/user/get-user-by-email?email=lookup@example.org', { body: { token: await sign(aad, AAD_CLIENT, { oid, email: 'lookup@example.org' }, { key: forger.key.privateKey }) } });
+    res = await api.request('POST', '/api/user/get-user-by-email?email=lookup@example.org', {
+      body: { token: await sign(aad, AAD_CLIENT, { oid, email: 'lookup@example.org' }, { key: forger.key.privateKey }) },
+    });
     expect(res.status).toBe(401);
     await forger.close();
     res = await api.request('POST', '/api/user/get-user-by-email?email=lookup@example.org', { body: {} });
@@ -273,10 +290,14 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
       const u = await fixtures.user(api, { branchIds: [branchId] });
       const saved = await fixtures.token(api, u.id);
       expect((await api.request('POST', '/api/user/login/token', { body: { token: saved } })).status).toBe(401);
-      expect((await api.request('POST', '/api/user/login/token', { token: 'x'.repeat(43), body: { token: 'x'.repeat(43) } })).status).toBe(401);
+      expect((await api.request('POST', '/api/user/login/token', { token: 'x'.repeat(43), body: { token: 'x'.repeat(43) } })).status).toBe(
+        401,
+      );
       const other = await fixtures.token(api, (await fixtures.user(api, { branchIds: [branchId] })).id);
       expect((await api.request('POST', '/api/user/login/token', { token: other, body: { token: saved } })).status).toBe(401);
-      expect((await api.request('POST', '/api/user/login/token?botSource=evil', { token: saved, body: { token: saved } })).status).toBe(400);
+      expect((await api.request('POST', '/api/user/login/token?botSource=evil', { token: saved, body: { token: saved } })).status).toBe(
+        400,
+      );
       // The refused calls left the saved token alive.
       expect((await api.request('GET', '/api/category', { token: saved })).status).toBe(200);
     });
@@ -297,15 +318,30 @@ describe('single sign-on against a real oidc-provider', () => {
     issuers = await startDemoIssuers({ redirectBase: 'http://127.0.0.1:3999' });
     const sso: SsoConfig = {
       aad: { id: 'aad', loginType: LoginType.AAD, clientId: issuers.clients.aad.clientId, wellKnownUrl: issuers.aad.wellKnownUrl },
-      aadb2c: { id: 'aadb2c', loginType: LoginType.AADB2C, clientId: issuers.clients.aadb2c.clientId, wellKnownUrl: issuers.aadb2c.wellKnownUrl },
+      aadb2c: {
+        id: 'aadb2c',
+        loginType: LoginType.AADB2C,
+        clientId: issuers.clients.aadb2c.clientId,
+        wellKnownUrl: issuers.aadb2c.wellKnownUrl,
+      },
       workplace: {},
       facebookUser: { showEmptyPage: false },
       clockToleranceSec: 60,
     };
     api = await createTestApi('pglite', { config: { sso } });
     const branch = await fixtures.branch(api);
-    await fixtures.user(api, { username: 'employee', email: DEMO_SSO_ACCOUNTS.employee.email, loginType: LoginType.AAD, branchIds: [branch.id] });
-    await fixtures.user(api, { username: 'partner', email: DEMO_SSO_ACCOUNTS.external.email, loginType: LoginType.AADB2C, branchIds: [branch.id] });
+    await fixtures.user(api, {
+      username: 'employee',
+      email: DEMO_SSO_ACCOUNTS.employee.email,
+      loginType: LoginType.AAD,
+      branchIds: [branch.id],
+    });
+    await fixtures.user(api, {
+      username: 'partner',
+      email: DEMO_SSO_ACCOUNTS.external.email,
+      loginType: LoginType.AADB2C,
+      branchIds: [branch.id],
+    });
   });
   afterAll(async () => {
     await api.close();

@@ -17,8 +17,17 @@ describe.each(dbKinds())('submitting a month on %s', (kind) => {
     const res = await submit(api, w, 2026, 5, '  Quiet month  ');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ submitted: true, year: 2026, month: 5 });
-    const [row] = await api.db.select().from(s.monthSubmissions).where(and(eq(s.monthSubmissions.branchId, w.branch.id), eq(s.monthSubmissions.month, 5)));
-    expect(row).toMatchObject({ year: 2026, submitted: true, submittedBy: w.member.email, submittedByUserId: w.member.id, comments: 'Quiet month' });
+    const [row] = await api.db
+      .select()
+      .from(s.monthSubmissions)
+      .where(and(eq(s.monthSubmissions.branchId, w.branch.id), eq(s.monthSubmissions.month, 5)));
+    expect(row).toMatchObject({
+      year: 2026,
+      submitted: true,
+      submittedBy: w.member.email,
+      submittedByUserId: w.member.id,
+      comments: 'Quiet month',
+    });
     expect(row.submittedAt?.getTime()).toBe(api.clock.now.getTime());
     const audit = await api.db.select().from(s.auditLog).where(eq(s.auditLog.action, 'submit'));
     expect(audit).toHaveLength(1);
@@ -58,14 +67,23 @@ describe.each(dbKinds())('submitting a month on %s', (kind) => {
   });
 
   it('accepts comments of exactly 2000 characters', async () => {
-    const res = await api.request('POST', '/api/branch/submit', { token: w.token, body: { branchId: w.branch.id, year: 2026, month: 2, comments: 'y'.repeat(2000), userContact: w.member.email } });
+    const res = await api.request('POST', '/api/branch/submit', {
+      token: w.token,
+      body: { branchId: w.branch.id, year: 2026, month: 2, comments: 'y'.repeat(2000), userContact: w.member.email },
+    });
     expect(res.status).toBe(200);
     expect((await api.request('GET', `/api/branch/${w.branch.id}/2026/2/comments`, { token: w.token })).text).toHaveLength(2000);
   });
 
   it('refuses another branch and an unknown branch with the same 404, and no token with 401', async () => {
-    const foreign = await api.request('POST', '/api/branch/submit', { token: w.outsiderToken, body: { branchId: w.branch.id, year: 2026, month: 4 } });
-    const unknown = await api.request('POST', '/api/branch/submit', { token: w.token, body: { branchId: UNKNOWN_ID, year: 2026, month: 4 } });
+    const foreign = await api.request('POST', '/api/branch/submit', {
+      token: w.outsiderToken,
+      body: { branchId: w.branch.id, year: 2026, month: 4 },
+    });
+    const unknown = await api.request('POST', '/api/branch/submit', {
+      token: w.token,
+      body: { branchId: UNKNOWN_ID, year: 2026, month: 4 },
+    });
     expect(foreign.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(foreign.json).toEqual(unknown.json);

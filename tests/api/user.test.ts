@@ -113,7 +113,10 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       for (let i = 0; i < MAX_FAILURES; i++) expect((await login(u.username, 'Wrong-2026')).status).toBe(401);
       const locked = await login(u.username, TEST_PASSWORD);
       expect(locked.status).toBe(429);
-      expect(locked.json).toEqual({ code: 'LOGIN_TOO_MANY', message: 'Too many failed login attempts. Please wait a few minutes and try again.' });
+      expect(locked.json).toEqual({
+        code: 'LOGIN_TOO_MANY',
+        message: 'Too many failed login attempts. Please wait a few minutes and try again.',
+      });
       expect(locked.headers.get('retry-after')).toBe('900');
       // Another address does not unlock the username.
       expect((await login(u.username, TEST_PASSWORD, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
@@ -246,6 +249,7 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
         workplace: true,
         loginType: LoginType.AADB2C,
         username: u.username,
+        program: null,
       });
       expect(res.json.token).toBeUndefined();
     });
@@ -270,10 +274,21 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
     it('prefers stored values, read in either spelling, field by field', async () => {
       await api.db
         .insert(s.appSettings)
-        .values({ key: 'bg-data', value: { title: 'Stored title', blackLetterLogo: '/images/custom.svg', frTitle: 'Titre', content_width: 600 } })
-        .onConflictDoUpdate({ target: s.appSettings.key, set: { value: { title: 'Stored title', blackLetterLogo: '/images/custom.svg', frTitle: 'Titre', content_width: 600 } } });
+        .values({
+          key: 'bg-data',
+          value: { title: 'Stored title', blackLetterLogo: '/images/custom.svg', frTitle: 'Titre', content_width: 600 },
+        })
+        .onConflictDoUpdate({
+          target: s.appSettings.key,
+          set: { value: { title: 'Stored title', blackLetterLogo: '/images/custom.svg', frTitle: 'Titre', content_width: 600 } },
+        });
       const res = await api.request('GET', '/api/user/bg-data');
-      expect(res.json).toMatchObject({ title: 'Stored title', black_letter_logo: '/images/custom.svg', fr_title: 'Titre', content_width: '600px' });
+      expect(res.json).toMatchObject({
+        title: 'Stored title',
+        black_letter_logo: '/images/custom.svg',
+        fr_title: 'Titre',
+        content_width: '600px',
+      });
       expect(res.json.fr_content).toMatch(/banques alimentaires/);
       await api.db.delete(s.appSettings).where(eq(s.appSettings.key, 'bg-data'));
     });
@@ -306,14 +321,19 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       const token = await fixtures.token(api, u.id);
       const res = await change(token, { oldPassword: 'Not-The-1', newPassword: 'Brand-New-9' });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ code: 'NOTE_PWD_UPDATE_INVALID_OLD', message: 'Invalid old password. Please try again shortly.', field: 'oldPassword' });
+      expect(res.json).toEqual({
+        code: 'NOTE_PWD_UPDATE_INVALID_OLD',
+        message: 'Invalid old password. Please try again shortly.',
+        field: 'oldPassword',
+      });
       expect((await login(u.username, TEST_PASSWORD)).status).toBe(200);
     });
 
     it('stops guessing the old password with 429 after repeated failures', async () => {
       const u = await fixtures.user(api, { branchIds: [branchA.id] });
       const token = await fixtures.token(api, u.id);
-      for (let i = 0; i < MAX_FAILURES; i++) expect((await change(token, { oldPassword: `Guess-${i}a`, newPassword: 'Brand-New-9' })).status).toBe(400);
+      for (let i = 0; i < MAX_FAILURES; i++)
+        expect((await change(token, { oldPassword: `Guess-${i}a`, newPassword: 'Brand-New-9' })).status).toBe(400);
       expect((await change(token, { oldPassword: TEST_PASSWORD, newPassword: 'Brand-New-9' })).status).toBe(429);
     });
 
@@ -345,14 +365,21 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       const token = await fixtures.token(api, u.id);
       const res = await change(token, { oldPassword: TEST_PASSWORD, newPassword: 'Brand-New-9' });
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ code: 'NOTE_PWD_UPDATE_FORBID_FAILED', message: 'not allowed to change password. Please contact your administrator' });
+      expect(res.json).toEqual({
+        code: 'NOTE_PWD_UPDATE_FORBID_FAILED',
+        message: 'not allowed to change password. Please contact your administrator',
+      });
     });
 
     it('needs a token and a well-formed body', async () => {
       expect((await change(undefined, { oldPassword: TEST_PASSWORD, newPassword: 'Brand-New-9' })).status).toBe(401);
       const u = await fixtures.user(api, { branchIds: [branchA.id] });
       const token = await fixtures.token(api, u.id);
-      for (const body of [{ oldPassword: 1, newPassword: 'Brand-New-9' }, { oldPassword: TEST_PASSWORD }, { oldPassword: TEST_PASSWORD, newPassword: 'Brand-New-9', confirm: 'x' }]) {
+      for (const body of [
+        { oldPassword: 1, newPassword: 'Brand-New-9' },
+        { oldPassword: TEST_PASSWORD },
+        { oldPassword: TEST_PASSWORD, newPassword: 'Brand-New-9', confirm: 'x' },
+      ]) {
         const res = await change(token, body);
         expect(res.status).toBe(400);
         expect(res.json.code).toBe('BAD_REQUEST');
@@ -433,7 +460,10 @@ describe.each(dbKinds())('password reset mail through a real SMTP peer on %s', (
     await smtp.close();
   });
 
-  it('mails a new working password in English and French, revokes every token and retires the old password', async () => {
+  const mailedPassword = async (n: number) => /New password: (\S+)/.exec((await smtp.waitFor(n))[n - 1].text)![1];
+  const login = (username: string, password: string) => api.request('POST', '/api/user/login', { body: { username, password } });
+
+  it('mails a new password in English and French; an anonymous request signs nobody out and keeps the old password', async () => {
     const u = await fixtures.user(api, { branchIds: [branchId], email: 'Reset.Me@Example.org' });
     const token = await api.login(u.username, TEST_PASSWORD);
     const res = await api.request('POST', '/api/user/forgot-password', { body: { username: ` ${u.username.toUpperCase()} ` } });
@@ -443,18 +473,33 @@ describe.each(dbKinds())('password reset mail through a real SMTP peer on %s', (
     const [mail] = await smtp.waitFor(1);
     expect(mail.to.map((a) => a.toLowerCase())).toEqual(['reset.me@example.org']);
     expect(mail.subject).toContain('Retail Food Program');
-    expect(mail.subject).toContain('mot de passe');
+    expect(mail.subject).toContain('Programme de récupération en épicerie');
     expect(mail.text).toContain('New password:');
     expect(mail.text).toContain('Nouveau mot de passe');
-    const password = /New password: (\S+)/.exec(mail.text)![1];
+    const password = await mailedPassword(1);
     expect(isValidPassword(password)).toBe(true);
 
-    expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(401);
-    expect((await api.request('POST', '/api/user/login', { body: { username: u.username, password: TEST_PASSWORD } })).status).toBe(401);
-    const again = await api.request('POST', '/api/user/login', { body: { username: u.username, password } });
-    expect(again.status).toBe(200);
+    // Nothing changed for the owner: the session lives, the current password works, and using it drops the mailed one.
+    expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(200);
+    expect((await login(u.username, TEST_PASSWORD)).status).toBe(200);
+    expect((await login(u.username, password)).status).toBe(401);
+    expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(200);
     const [sent] = await api.db.select().from(s.sentMail).where(eq(s.sentMail.kind, 'forgot-password'));
     expect(sent.status).toBe('sent');
+  });
+
+  it('the mailed password, once used, replaces the old one and signs out the other sessions, as a change does', async () => {
+    smtp.messages.length = 0;
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const token = await api.login(u.username, TEST_PASSWORD);
+    expect((await api.request('POST', '/api/user/forgot-password', { body: { username: u.username } })).status).toBe(200);
+    const password = await mailedPassword(1);
+    const fresh = await login(u.username, password);
+    expect(fresh.status).toBe(200);
+    expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(401);
+    expect((await api.request('GET', '/api/user/current-user', { token: fresh.json.token })).status).toBe(200);
+    expect((await login(u.username, TEST_PASSWORD)).status).toBe(401);
+    expect((await login(u.username, password)).status).toBe(200);
   });
 });
 
@@ -494,9 +539,32 @@ describe('client address for the login limits', () => {
   it('reads x-forwarded-for from the right, past the trusted proxies, ignoring what the client prepended', async () => {
     const { clientAddress } = await import('@/donation-api/services/login-attempts');
     expect(clientAddress('6.6.6.6, 203.0.113.5')).toBe('203.0.113.5');
-    expect(clientAddress('6.6.6.6, 203.0.113.5, 10.0.0.2', 2)).toBe('203.0.113.5');
+    // One trusted proxy (10.0.0.2, the socket npm start appended): the entry it wrote.
+    expect(clientAddress('6.6.6.6, 203.0.113.5, 10.0.0.2', 1)).toBe('203.0.113.5');
+    expect(clientAddress('6.6.6.6, 203.0.113.5, 10.0.0.2', 2)).toBe('6.6.6.6');
     expect(clientAddress('203.0.113.5', 3)).toBe('203.0.113.5');
     expect(clientAddress(undefined)).toBe('unknown');
     expect(clientAddress(' , ')).toBe('unknown');
+  });
+});
+
+describe('npm start without a trusted proxy (TRUSTED_PROXY_HOPS=0, the default)', () => {
+  it('counts the socket address, whatever x-forwarded-for the client forges', async () => {
+    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    const { rewriteForwardedFor } = await import('../../scripts/forwarded-for.mjs');
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const headers = rewriteForwardedFor({ 'x-forwarded-for': `10.9.${i}.1`, 'x-forwarded-proto': 'https' }, '192.0.2.7', 0);
+      expect(headers['x-forwarded-proto']).toBeUndefined();
+      seen.add(clientAddress(headers['x-forwarded-for'] as string, 0));
+    }
+    expect([...seen]).toEqual(['192.0.2.7']);
+  });
+  it('with one trusted proxy, trusts only the entry that proxy wrote', async () => {
+    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    const { rewriteForwardedFor } = await import('../../scripts/forwarded-for.mjs');
+    // The client forged "6.6.6.6"; the proxy (10.0.0.2) appended the address it saw.
+    const headers = rewriteForwardedFor({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5' }, '10.0.0.2', 1);
+    expect(clientAddress(headers['x-forwarded-for'] as string, 1)).toBe('203.0.113.5');
   });
 });

@@ -81,49 +81,59 @@ export async function startOidcIssuer(opts: { clients: OidcClient[]; accounts: O
   const key = await signingKey('RS256');
   const byEmail = (email: string) => opts.accounts.find((a) => a.email.toLowerCase() === email.trim().toLowerCase());
 
-  const provider = await quietly(async () => new Provider(issuer, {
-    clients: opts.clients.map((c) => ({
-      client_id: c.clientId,
-      client_secret: c.clientSecret,
-      redirect_uris: c.redirectUris,
-      ...(c.postLogoutRedirectUris ? { post_logout_redirect_uris: c.postLogoutRedirectUris } : {}),
-      response_types: ['code'],
-      grant_types: ['authorization_code', 'refresh_token'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    })),
-    async findAccount(_ctx: unknown, id: string) {
-      const account = opts.accounts.find((a) => a.sub === id);
-      if (!account) return undefined;
-      return {
-        accountId: id,
-        async claims() {
-          return { sub: id, oid: id, email: account.email, email_verified: true, preferred_username: account.email, name: account.name ?? account.email };
+  const provider = await quietly(
+    async () =>
+      new Provider(issuer, {
+        clients: opts.clients.map((c) => ({
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          redirect_uris: c.redirectUris,
+          ...(c.postLogoutRedirectUris ? { post_logout_redirect_uris: c.postLogoutRedirectUris } : {}),
+          response_types: ['code'],
+          grant_types: ['authorization_code', 'refresh_token'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        })),
+        async findAccount(_ctx: unknown, id: string) {
+          const account = opts.accounts.find((a) => a.sub === id);
+          if (!account) return undefined;
+          return {
+            accountId: id,
+            async claims() {
+              return {
+                sub: id,
+                oid: id,
+                email: account.email,
+                email_verified: true,
+                preferred_username: account.email,
+                name: account.name ?? account.email,
+              };
+            },
+          };
         },
-      };
-    },
-    claims: { openid: ['sub', 'oid'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
-    // Like Entra: profile and e-mail claims in the ID token itself, not only at the userinfo endpoint.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    // First-party clients: consent is implied, as in a tenant where an admin consented for everyone.
-    async loadExistingGrant(ctx: any) {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-      grant.addOIDCScope('openid email profile offline_access');
-      await grant.save();
-      return grant;
-    },
-    pkce: { required: () => false },
-    cookies: { keys: [randomBytes(32).toString('hex')] },
-    jwks: { keys: [key.privateJwk] },
-    ttl: { IdToken: 3600, AccessToken: 3600, Session: 86400, Interaction: 600, Grant: 86400 },
-    renderError(ctx: any, out: Record<string, string>) {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Error</title><pre>${html(JSON.stringify(out))}</pre>`;
-    },
-  } as never));
+        claims: { openid: ['sub', 'oid'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+        // Like Entra: profile and e-mail claims in the ID token itself, not only at the userinfo endpoint.
+        conformIdTokenClaims: false,
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+        // First-party clients: consent is implied, as in a tenant where an admin consented for everyone.
+        async loadExistingGrant(ctx: any) {
+          const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+          if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+          const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+          grant.addOIDCScope('openid email profile offline_access');
+          await grant.save();
+          return grant;
+        },
+        pkce: { required: () => false },
+        cookies: { keys: [randomBytes(32).toString('hex')] },
+        jwks: { keys: [key.privateJwk] },
+        ttl: { IdToken: 3600, AccessToken: 3600, Session: 86400, Interaction: 600, Grant: 86400 },
+        renderError(ctx: any, out: Record<string, string>) {
+          ctx.type = 'html';
+          ctx.body = `<!doctype html><title>Error</title><pre>${html(JSON.stringify(out))}</pre>`;
+        },
+      } as never),
+  );
   (provider as unknown as { on: (e: string, f: () => void) => void }).on('server_error', () => undefined);
   const callback = provider.callback();
 
@@ -167,8 +177,13 @@ ${email ? '<p role="alert">Unknown account.</p>' : ''}
     const jar = new Map<string, string>();
     const auth = new URL(discovery.authorization_endpoint);
     auth.search = new URLSearchParams({
-      client_id: clientId, response_type: 'code', scope: 'openid email profile', redirect_uri: redirectUri,
-      state: randomUUID(), nonce: o.nonce ?? randomUUID(), login_hint: email,
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'openid email profile',
+      redirect_uri: redirectUri,
+      state: randomUUID(),
+      nonce: o.nonce ?? randomUUID(),
+      login_hint: email,
     }).toString();
     let url = auth.toString();
     for (let hop = 0; hop < 10; hop++) {
@@ -201,16 +216,22 @@ ${email ? '<p role="alert">Unknown account.</p>' : ''}
   return { issuer, wellKnownUrl, port, provider, signIn, close: closer(server) };
 }
 
-export type OidcIssuer = Awaited<ReturnType<typeof startOidcIssuer>>;
-
 /**
  * Two issuers as the app is configured in production, one per provider, with the demo accounts: the employee on
  * the work-account issuer, the external user on the customer-identity one. `env` holds the variables to give the
  * app (and next-auth) so both providers point at them.
  */
 export async function startDemoIssuers(opts: { redirectBase: string }) {
-  const aadClient = { clientId: 'rfp-aad-test', clientSecret: randomBytes(16).toString('hex'), redirectUris: [`${opts.redirectBase}/api/auth/callback/azure-ad`] };
-  const b2cClient = { clientId: 'rfp-aadb2c-test', clientSecret: randomBytes(16).toString('hex'), redirectUris: [`${opts.redirectBase}/api/auth/callback/azure-ad-b2c`] };
+  const aadClient = {
+    clientId: 'rfp-aad-test',
+    clientSecret: randomBytes(16).toString('hex'),
+    redirectUris: [`${opts.redirectBase}/api/auth/callback/azure-ad`],
+  };
+  const b2cClient = {
+    clientId: 'rfp-aadb2c-test',
+    clientSecret: randomBytes(16).toString('hex'),
+    redirectUris: [`${opts.redirectBase}/api/auth/callback/azure-ad-b2c`],
+  };
   const aad = await startOidcIssuer({ name: 'Work account (test)', clients: [aadClient], accounts: [DEMO_SSO_ACCOUNTS.employee] });
   const aadb2c = await startOidcIssuer({ name: 'Customer identity (test)', clients: [b2cClient], accounts: [DEMO_SSO_ACCOUNTS.external] });
   return {
@@ -267,10 +288,21 @@ export async function startJwksIssuer(opts: { alg?: 'RS256' | 'ES256' | 'PS256' 
     const iat = Math.floor((o.now ?? new Date()).getTime() / 1000);
     const payload: JWTPayload = { iss: issuer, iat, exp: iat + (o.expiresInSec ?? 3600), ...claims };
     for (const k of o.omit ?? []) delete payload[k];
-    return new SignJWT(payload).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT', ...o.header } as never).sign(o.key ?? key.privateKey);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT', ...o.header } as never)
+      .sign(o.key ?? key.privateKey);
   }
 
-  return { issuer, wellKnownUrl: `${issuer}/.well-known/openid-configuration`, port, key, keys, sign, requests: () => requests, close: closer(server) };
+  return {
+    issuer,
+    wellKnownUrl: `${issuer}/.well-known/openid-configuration`,
+    port,
+    key,
+    keys,
+    sign,
+    requests: () => requests,
+    close: closer(server),
+  };
 }
 
 export type JwksIssuer = Awaited<ReturnType<typeof startJwksIssuer>>;

@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# The release folder of `npm run package` in a small non-root image. Built outside this repository's CI (no
+# Docker engine there): docker build -t rfp-donations . && docker compose up -d (compose.yaml).
+
+# 1. Build: install with the lock, build, package (server.js, static files, public/, migrations, admin.cjs).
+FROM node:24-bookworm-slim AS build
+WORKDIR /src
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN RELEASE_DIR=/release node scripts/package.mjs
+
+# 2. Run: only the release folder, as the unprivileged user node; the embedded database (when DATABASE_URL is
+# unset) and its backups live in the /data volume.
+FROM node:24-bookworm-slim
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /data && chown node:node /data
+WORKDIR /app
+COPY --from=build --chown=node:node /release ./
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    HOSTNAME=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    SEED_DEMO=false
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# /api/ready: the database answers and its migrations are applied.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server.js"]

@@ -1,0 +1,160 @@
+import { expect, test } from '@playwright/test';
+import { makeDonationFormats } from '../components/donations/formats';
+import type { StoreUsage } from '../lib/domain/summary';
+import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, mmddyyyy, sessionUser, stores, todayTyped } from './support/donations';
+import { login } from './support/login';
+import { shootWidths } from './support/shots';
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// Faster, safer entry (issue 10, and issue 7's unusual-weight warning): the add form's proposed date and the
+// submitted-month warning, Repeat last donation with the stores most used first, the unusual-weight warning;
+// the month list's amount entered, who entered, filters, sort and Undo of a delete.
+
+for (const lang of LANGS) {
+  const tf = MESSAGES[lang].FasterEntry;
+  const td = MESSAGES[lang].DonationForm;
+  const tl = MESSAGES[lang].MonthList;
+  const tm = MESSAGES[lang].MonthPage;
+  const tt = MESSAGES[lang].Totals;
+  const num = (n: number) => new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 2 }).format(n);
+
+  test.describe(`faster entry (${lang})`, () => {
+    test('the add form proposes a date in the month it was opened from, and warns at once when that month is submitted', async ({
+      page,
+    }) => {
+      await login(page, { lang });
+      const { open, submitted } = demoMonths();
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      await page.getByRole('link', { name: tm.addDonation }).first().click();
+      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(todayTyped());
+      await expect(page.getByTestId('month-submitted-warning')).toHaveCount(0);
+
+      await page.goto(
+        `/donations/add?year=${submitted.year}&month=${submitted.month}&from=/donations/${submitted.year}/${submitted.month}`,
+      );
+      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(mmddyyyy(submitted.year, submitted.month, 1));
+      const warning = page.getByTestId('month-submitted-warning');
+      await expect(warning).toBeVisible();
+      await expect(warning).toHaveText(
+        new RegExp(
+          tf.monthSubmitted
+            .split('{month}')[0]
+            .trim()
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        ),
+      );
+      // Choosing a date in the open month takes the warning away.
+      await page.getByLabel(td.date, { exact: true }).fill(todayTyped());
+      await expect(warning).toHaveCount(0);
+    });
+
+    test('Repeat last donation fills store, source and shares; stores most used first; an unusual weight warns, never refuses', async ({
+      page,
+    }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const usage = await bffJson<StoreUsage[]>(page, 'GET', `/branch/${user.branchId}/store-usage`);
+      const all = await stores(page, user.branchId);
+      const top = usage.find((u) => u.campaignId === '00000000-0000-0000-0000-000000000000' && u.medianPounds)!;
+      const store = all.find((s) => s.id === top.storeId)!;
+      await page.goto('/donations/add');
+      const repeat = page.getByTestId('repeat-donation');
+      await expect(repeat).toBeVisible();
+      await shootWidths(page, 'add-repeat', lang);
+
+      // The store list starts with the most used store.
+      await page.getByRole('button', { name: td.showStores }).click();
+      await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(store.displayName ?? store.name);
+      await page.keyboard.press('Escape');
+
+      // The last donation's day is worded as in the month list ("November 1, 2026" / "1er novembre 2026").
+      const [y, m, d] = top.last.date.split('-').map(Number);
+      const repeatButton = repeat.getByRole('button', { name: new RegExp(esc(store.name)) }).first();
+      await expect(repeatButton).toHaveAttribute('aria-label', new RegExp(esc(makeDonationFormats(lang).dayMonth(y, m, d))));
+      await repeatButton.click();
+      await expect(page.getByRole('combobox', { name: td.store })).toHaveValue(store.displayName ?? store.name);
+      await expect(page.getByLabel(td.source, { exact: true })).toHaveValue(String(top.last.source));
+      const weight = page.getByLabel(td.weight, { exact: true });
+      await expect(weight).toBeFocused();
+      await expect(weight).toHaveValue('');
+      await page.getByLabel(td.unit, { exact: true }).selectOption('1');
+      const shares = page.getByTestId('category-box');
+      const typed = (await shares.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value || 0)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      expect(typed).toBe(100);
+
+      const unusual = Math.ceil(top.medianPounds! * 3 + 10);
+      await weight.fill(String(unusual));
+      await expect(page.getByTestId('unusual-weight')).toContainText(num(unusual));
+      await weight.fill(String(Math.max(1, Math.floor(top.medianPounds!))));
+      await expect(page.getByTestId('unusual-weight')).toHaveCount(0);
+      await weight.fill(String(unusual));
+      // A warning only: the donation saves.
+      await page.getByRole('button', { name: td.addDonation }).click();
+      await expect(page).not.toHaveURL(/\/donations\/add/);
+    });
+
+    test('month list: amount entered, who entered, filters, sort by weight, and Undo of a delete', async ({ page }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const { open } = demoMonths();
+      const [store] = await stores(page, user.branchId);
+      const kg = 37.5;
+      await bffJson(page, 'POST', `/branch/${user.branchId}/donations`, {
+        branchId: user.branchId,
+        date: isoDay(open, 1),
+        storeId: store.id,
+        source: 1,
+        weight: kg,
+        weightUnit: 0,
+        categories: [{ categoryId: 2, fraction: 1 }],
+      });
+      await page.goto(`/donations/${open.year}/${open.month}`);
+      const rows = page.getByTestId('donation-row');
+      const mine = rows.filter({ hasText: fill(tt.enteredKg, { amount: num(kg) }) }).first();
+      await expect(mine).toBeVisible();
+      await expect(mine.getByTestId('donation-authors')).toHaveText(fill(tl.enteredBy, { name: 'demo' }));
+
+      // Filter: front of store only.
+      const total = await rows.count();
+      await page.getByLabel(tl.source, { exact: true }).selectOption('1');
+      await expect(page.getByTestId('filter-count')).toBeVisible();
+      for (const text of await rows.allTextContents()) expect(text).toContain(td.sourceFront);
+      await page.getByRole('button', { name: tl.showAll }).click();
+      await expect(rows).toHaveCount(total);
+
+      // Sort: heaviest first.
+      await page.getByLabel(tl.sort, { exact: true }).selectOption('weight-desc');
+      const pounds = await rows.evaluateAll((els) =>
+        els.map((e) =>
+          Number(
+            (e.querySelector('p.text-lg')?.firstChild?.textContent ?? '')
+              .replace(/[^\d,.]/g, '')
+              .replace(/[\s,](?=\d{3})/g, '')
+              .replace(',', '.'),
+          ),
+        ),
+      );
+      expect(pounds).toEqual([...pounds].sort((a, b) => b - a));
+      await shootWidths(page, 'month-list-filters', lang);
+
+      // Delete, then Undo: the donation comes back.
+      const before = await rows.filter({ hasText: fill(tt.enteredKg, { amount: num(kg) }) }).count();
+      await mine.getByRole('button', { name: new RegExp(esc(tm.delete.split('{date}')[0].trim())) }).click();
+      await page
+        .getByRole('button', { name: new RegExp(tm.confirmDelete.split('{date}')[0].trim()) })
+        .first()
+        .click();
+      const undo = page.getByTestId('undo-delete');
+      await expect(undo).toContainText(tm.deleted);
+      await expect(undo.getByRole('button', { name: /./ })).toBeFocused();
+      await expect(rows.filter({ hasText: fill(tt.enteredKg, { amount: num(kg) }) })).toHaveCount(before - 1);
+      await undo.getByRole('button').click();
+      await expect(page.getByRole('status').filter({ hasText: tl.restored })).toBeVisible();
+      await expect(rows.filter({ hasText: fill(tt.enteredKg, { amount: num(kg) }) })).toHaveCount(before);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Smoke test of the release folder (npm run package): `node server.js` in that folder, as an operator starts it,
+// on a fresh embedded database, in production mode with its own secret. npm test runs it after the main suite.
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { name: string; version: string };
+const releaseDir = path.resolve(process.env.RELEASE_DIR ?? path.join('release', `${pkg.name}-${pkg.version}`));
+const port = Number(process.env.E2E_PORT ?? 3100) + 7;
+const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_RELEASE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-release-'));
+
+export default defineConfig({
+  testDir: './e2e/release',
+  outputDir: './test-results/release',
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/playwright-release.json' }]],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node server.js',
+    cwd: releaseDir,
+    url: `${baseURL}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      DATA_DIR: process.env.E2E_RELEASE_DATA_DIR,
+      NEXTAUTH_URL: baseURL,
+      NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,104 @@
+// The servers and builds bench:http starts (scripts/bench-http.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+export function log(msg: string) {
+  console.error(`[bench:http ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+}
+
+function nextBuild(cwd: string, env: Record<string, string>) {
+  const r = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
+}
+
+/** The app's production build in distDir, made when there is none (BENCH_BUILD=1 forces it). */
+export function buildApp(distDir: string) {
+  if (process.env.BENCH_BUILD !== '1' && fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) return;
+  log(`building the app into ${distDir}…`);
+  nextBuild(root, { NEXT_DIST_DIR: distDir });
+}
+
+/** A throwaway Next 16 app with one server-rendered page and nothing else: the floor of a page. */
+export function buildBareNext(): string {
+  const dir = path.join(root, '.next-bench-bare-http');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'app'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bare-next', private: true }, null, 2));
+  fs.writeFileSync(path.join(dir, 'next.config.mjs'), 'export default { poweredByHeader: false };\n');
+  fs.writeFileSync(
+    path.join(dir, 'app', 'layout.jsx'),
+    'export default function RootLayout({ children }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'app', 'page.jsx'),
+    'export const dynamic = "force-dynamic";\nexport default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n',
+  );
+  log('building the bare Next page…');
+  // With webpack: Turbopack's root would be this repository (its lockfile), and the bare server would load the app's
+  // instrumentation and proxy, which are not part of a bare page's floor.
+  const r = spawnSync(process.execPath, [nextBin, 'build', '--webpack'], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`next build failed in ${dir}`);
+  return dir;
+}
+
+/** Starts a server in its own process group; the answer stops the whole tree and waits for it to end. */
+export function start(cmd: string, args: string[], env: Record<string, string>, cwd = root): () => Promise<void> {
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 15_000))]);
+  };
+}
+
+export async function waitFor(url: string, ms = 180_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { redirect: 'manual' })).status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Drops and creates the database of `url`, then seeds the demo data into it (npm run seed); answers the url. */
+export async function freshPostgres(url: string): Promise<string> {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'seed.ts')], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('seeding PostgreSQL failed');
+  return url;
+}

@@ -1,0 +1,220 @@
+// npm run bench:http: the real server over HTTP (issue 13). Starts the built app (scripts/start.mjs) on each database,
+// loads the report, a month's list, a donation create and three pages with autocannon at concurrency 1, 10 and 50,
+// and prints each next to its floor: the same API served plainly by Hono (npm run api), the token check plus the
+// report's SQL run in process, and a bare Next 16 page. Figures go into the README by hand.
+//
+// Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
+// BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
+// (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew).
+import './load-env';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { LoginAnswer } from '../lib/domain/user-answers';
+import { userForToken } from '../donation-api/auth/tokens';
+import { openDb } from '../donation-api/db/client';
+import { monthlyReports } from '../donation-api/services/reports';
+import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const PORT = Number(process.env.BENCH_PORT ?? 3299);
+const DIST = process.env.BENCH_DIST_DIR ?? '.next-bench';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_http';
+const now = new Date();
+const YEAR = now.getFullYear();
+const MONTH = now.getMonth() + 1;
+
+type Load = { rps: number; p50: number; p99: number; errors: number };
+type Row = { db: string; call: string; level: number; load: Load; floor?: string };
+const rows: Row[] = [];
+
+/** One autocannon run; any answer other than 2xx/3xx counts as an error. */
+async function load(
+  url: string,
+  connections: number,
+  init: { method?: string; headers?: Record<string, string>; body?: () => string } = {},
+) {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: SECONDS,
+    method: (init.method ?? 'GET') as 'GET',
+    headers: init.headers,
+    // A fresh body per request (a new Idempotency-Key would be needed otherwise to avoid a replay).
+    requests: init.body ? [{ setupRequest: (req: object) => ({ ...req, body: init.body!() }) }] : undefined,
+  });
+  const bad = r.non2xx - (r['3xx'] ?? 0);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + Math.max(0, bad) };
+}
+
+/** The SQL floor: the token check and the report's query, run in process with `level` callers at once. */
+async function sqlFloor(dbUrl: string | undefined, dataDir: string | null, token: string, branchId: string, level: number): Promise<Load> {
+  const handle = await openDb({ databaseUrl: dbUrl, dataDir, migrate: false, poolSize: Math.max(level, 1) });
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      try {
+        if (!(await userForToken(handle.db, token, new Date()))) errors++;
+        await monthlyReports(handle.db, branchId, YEAR);
+      } catch {
+        errors++;
+      }
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: level }, worker));
+  await handle.close();
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { rps: times.length / SECONDS, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function apiLogin(base: string) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo-2026' }),
+  });
+  if (!res.ok) throw new Error(`API login failed: ${res.status}`);
+  const body = (await res.json()) as LoginAnswer;
+  const branchId = body.branchId;
+  if (!branchId) throw new Error('the demo user has no branch');
+  const stores = (await (
+    await fetch(`${base}/api/branch/${branchId}/stores`, { headers: { authorization: `Bearer ${body.token}` } })
+  ).json()) as {
+    id: string;
+  }[];
+  return { token: body.token, branchId, storeId: stores[0]?.id ?? null };
+}
+
+/** A next-auth session cookie for the page loads. */
+async function pageCookie(base: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
+    body: new URLSearchParams({ csrfToken, username: 'demo', password: 'Demo-2026', json: 'true', callbackUrl: '/' }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
+  if (!session) throw new Error(`page sign-in failed: ${res.status}`);
+  return session.split(';')[0];
+}
+
+async function apiCalls(
+  db: string,
+  base: string,
+  label: string,
+  auth: { token: string; branchId: string; storeId: string | null },
+  floors?: Map<number, Load>,
+) {
+  const headers = { authorization: `Bearer ${auth.token}` };
+  const api = `${base}/api/branch/${auth.branchId}`;
+  const day = String(Math.min(now.getDate(), 28)).padStart(2, '0');
+  const body = () =>
+    JSON.stringify({
+      storeId: auth.storeId,
+      date: `${YEAR}-${String(MONTH).padStart(2, '0')}-${day}`,
+      source: 0,
+      weight: 12.5,
+      weightUnit: 0,
+      categories: [{ categoryId: 1, fraction: 1 }],
+    });
+  for (const level of LEVELS) {
+    const f = floors?.get(level);
+    const floor = f ? `SQL ${f.p50.toFixed(1)} ms, ${f.rps.toFixed(0)} req/s` : undefined;
+    rows.push({
+      db,
+      call: `${label} GET …/donations/{year}/aggregate`,
+      level,
+      load: await load(`${api}/donations/${YEAR}/aggregate`, level, { headers }),
+      floor,
+    });
+    rows.push({
+      db,
+      call: `${label} GET …/donations/{year}/{month}`,
+      level,
+      load: await load(`${api}/donations/${YEAR}/${MONTH}`, level, { headers }),
+    });
+    rows.push({
+      db,
+      call: `${label} POST …/donations`,
+      level,
+      load: await load(`${api}/donations`, level, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body }),
+    });
+  }
+}
+
+async function benchTarget(db: string) {
+  const dataDir = db === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-http-')) : null;
+  const env: Record<string, string> = { NEXT_DIST_DIR: DIST, NEXTAUTH_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn' };
+  if (db === 'postgres') Object.assign(env, { DATABASE_URL: await freshPostgres(PG_URL), SEED_DEMO: 'true' });
+  else Object.assign(env, { DATA_DIR: dataDir!, DATABASE_URL: '' });
+  const base = `http://localhost:${PORT}`;
+
+  // 1. The app as users get it (npm start).
+  let stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { ...env, PORT: String(PORT) });
+  await waitFor(`${base}/login`);
+  const auth = await apiLogin(base);
+  const cookie = await pageCookie(base);
+  await apiCalls(db, base, 'app', auth);
+  for (const level of LEVELS) {
+    rows.push({ db, call: 'page /login', level, load: await load(`${base}/login`, level) });
+    rows.push({ db, call: 'page / (Monthly Reports)', level, load: await load(`${base}/`, level, { headers: { cookie } }) });
+    rows.push({
+      db,
+      call: 'page /donations/{year}/{month}',
+      level,
+      load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie } }),
+    });
+  }
+  await stop();
+
+  // 2. Floors, one at a time (the embedded database is one process's): the SQL in process, then plain Hono.
+  const floors = new Map<number, Load>();
+  const pglite = dataDir ? path.join(dataDir, 'pglite') : null;
+  for (const level of LEVELS) floors.set(level, await sqlFloor(env.DATABASE_URL || undefined, pglite, auth.token, auth.branchId, level));
+  stop = start(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'api-server.ts')], { ...env, PORT: String(PORT + 2) });
+  await waitFor(`http://localhost:${PORT + 2}/api/health`);
+  await apiCalls(db, `http://localhost:${PORT + 2}`, 'plain Hono', auth, floors);
+  await stop();
+}
+
+async function main() {
+  buildApp(DIST);
+  const bareDir = buildBareNext();
+  for (const db of TARGETS) {
+    log(`${db}: app, floors, plain Hono`);
+    await benchTarget(db);
+  }
+  const stop = start(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT + 3)], {}, bareDir);
+  await waitFor(`http://localhost:${PORT + 3}/`);
+  for (const level of LEVELS)
+    rows.push({ db: '–', call: 'bare Next 16 page', level, load: await load(`http://localhost:${PORT + 3}/`, level) });
+  await stop();
+
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  console.log('| database | call | concurrency | req/s | p50 ms | p99 ms | errors | floor |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
+    );
+  console.log(`\n${SECONDS} s per run, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

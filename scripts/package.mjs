@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// npm run package: one self-contained release folder, release/rfp-donations-<version>/, started with
+// `node server.js` (Node 22.12 or newer; no npm install there). It holds Next's standalone server with the
+// node_modules it needs, the static files, public/, the database migrations and admin.cjs (npm run admin). Builds first when the build is
+// missing or stale (same rule as npm start).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { sourceHash } from './source-hash.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const dist = process.env.NEXT_DIST_DIR || '.next';
+const built = fs.existsSync(path.join(dist, 'BUILD_ID')) ? fs.readFileSync(path.join(dist, 'BUILD_ID'), 'utf8').trim() : null;
+if (built !== sourceHash(root) || !fs.existsSync(path.join(dist, 'standalone', 'server.js'))) {
+  console.log('package: building first (next build)…');
+  const r = spawnSync(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const out = path.resolve(process.env.RELEASE_DIR || path.join('release', `${pkg.name}-${pkg.version}`));
+fs.rmSync(out, { recursive: true, force: true });
+const copy = (from, to) => fs.cpSync(from, path.join(out, to), { recursive: true, verbatimSymlinks: true });
+copy(path.join(dist, 'standalone'), '.');
+// Next's server.js keeps a client-sent x-forwarded-for; ours (scripts/release-server.mts) rewrites it from the
+// socket first, then starts Next's, renamed next-server.js.
+fs.renameSync(path.join(out, 'server.js'), path.join(out, 'next-server.js'));
+await build({
+  entryPoints: ['scripts/release-server.mts'],
+  outfile: path.join(out, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  logLevel: 'warning',
+});
+copy(path.join(dist, 'static'), path.join(dist, 'static'));
+copy('public', 'public');
+copy(path.join('donation-api', 'db', 'migrations'), path.join('donation-api', 'db', 'migrations'));
+// The administration command line (npm run admin in a checkout) as one file: node admin.cjs <command>.
+// Native and wasm packages stay outside the bundle; the standalone node_modules has them (the server uses them).
+await build({
+  entryPoints: ['scripts/admin.ts'],
+  outfile: path.join(out, 'admin.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'],
+  logLevel: 'warning',
+});
+// Local settings and data of this checkout never go into a release.
+for (const f of ['.env', '.env.local', '.env.production.local', 'data']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+fs.writeFileSync(
+  path.join(out, 'README.txt'),
+  `Retail Food Program donations ${pkg.version} (build ${sourceHash(root)})\n\n` +
+    `Start: NEXTAUTH_SECRET=... NEXTAUTH_URL=https://... DATABASE_URL=postgres://... node server.js\n` +
+    `Without DATABASE_URL the embedded database lives in DATA_DIR (default ./data). PORT (3000) and HOSTNAME\n` +
+    `(the address to listen on) as usual; see the project's README, section Production.\n` +
+    `Administration and backups (same environment, the app stopped when the database is the embedded one):\n` +
+    `  node admin.cjs help\n`,
+);
+console.log(`package: ${path.relative(root, out)} (start it with: cd ${path.relative(root, out)} && node server.js)`);

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// The production server behind `npm start`: Next's request handler on a plain Node HTTP server, so the client's
+// address comes from the socket. `next start` keeps a client-sent x-forwarded-for as it is (it only fills the
+// header in when absent), which let anyone choose the address the login limit counts.
+//
+// TRUSTED_PROXY_HOPS (default 0) is the number of reverse proxies in front of the app. With 0, whatever the client
+// sent in x-forwarded-for / x-forwarded-proto is dropped and x-forwarded-for is the socket's address. With N, the
+// socket's address (the nearest proxy) is appended to the chain as a proxy does, and the API reads the entry N
+// places from the right: the one the outermost trusted proxy wrote (donation-api/services/login-attempts.ts).
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { ensureRequestId, rewriteForwardedFor } from './forwarded-for.mts';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || undefined;
+const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
+// The app's own lines use donation-api/logger.ts (same JSON format); this file runs before any TypeScript loads.
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+http
+  .createServer((req, res) => {
+    rewriteForwardedFor(req.headers, req.socket.remoteAddress, hops);
+    const requestId = ensureRequestId(req.headers, randomUUID);
+    handle(req, res).catch((err) => {
+      log.error({ err, requestId, method: req.method, path: req.url?.split('?')[0] }, 'request failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  })
+  .listen(port, hostname, () => log.info({ port, hostname }, `Ready on port ${port}`));

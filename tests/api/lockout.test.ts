@@ -1,0 +1,109 @@
+// Issue 7: nobody who knows a username can keep its owner out. Device cookies (OWASP): a browser that signed in
+// successfully before is limited on its own, apart from anonymous attempts.
+import { PENDING_PASSWORD_TTL_HOURS } from '@/donation-api/services/users';
+import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
+
+describe.each(dbKinds())('lockout and device cookies on %s', (kind) => {
+  let api: TestApi;
+  let branchId: string;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+    branchId = (await fixtures.branch(api)).id;
+  });
+  afterAll(() => api.close());
+  const login = (username: string, password: string, deviceCookie?: string, address = '203.0.113.20') =>
+    api.request('POST', '/api/user/login', { body: { username, password, deviceCookie }, headers: { 'x-forwarded-for': address } });
+
+  it('five wrong passwords from a stranger do not lock the owner out of a browser that signed in before', async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const first = await login(u.username, TEST_PASSWORD);
+    expect(first.status).toBe(200);
+    const device = first.json.deviceCookie as string;
+    expect(device).toMatch(/^v1\./);
+    for (let i = 0; i < 5; i++) expect((await login(u.username, 'Wrong-2026', undefined, `198.51.100.${i}`)).status).toBe(401);
+    // Anonymous attempts (the stranger, or the owner on a new browser) are refused, the right password included.
+    expect((await login(u.username, TEST_PASSWORD, undefined, '198.51.100.99')).json.code).toBe('LOGIN_TOO_MANY');
+    // The owner's browser is not.
+    const owner = await login(u.username, TEST_PASSWORD, device);
+    expect(owner.status).toBe(200);
+    expect(owner.json.deviceCookie).not.toBe(device);
+  });
+
+  it('a device cookie counts its own failures and locks only itself', async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const device = (await login(u.username, TEST_PASSWORD)).json.deviceCookie as string;
+    for (let i = 0; i < 5; i++) expect((await login(u.username, 'Wrong-2026', device)).status).toBe(401);
+    expect((await login(u.username, TEST_PASSWORD, device)).json.code).toBe('LOGIN_TOO_MANY');
+    // Anonymous attempts were not counted by the device's failures.
+    expect((await login(u.username, TEST_PASSWORD, undefined, '198.51.100.120')).status).toBe(200);
+  });
+
+  it('a device cookie of another user, edited or made up is anonymous', async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const other = await fixtures.user(api, { branchIds: [branchId] });
+    const theirs = (await login(other.username, TEST_PASSWORD)).json.deviceCookie as string;
+    const mine = (await login(u.username, TEST_PASSWORD)).json.deviceCookie as string;
+    for (let i = 0; i < 5; i++) await login(u.username, 'Wrong-2026', undefined, `198.51.100.${50 + i}`);
+    const parts = mine.split('.');
+    const edited = [parts[0], Buffer.from(u.username).toString('base64url'), 'AAAAAAAAAAAAAAAAAAAAAA', parts[3], parts[4]].join('.');
+    for (const cookie of [theirs, edited, 'v1.x.y.z.w', 'x'.repeat(300)]) {
+      expect((await login(u.username, TEST_PASSWORD, cookie, '198.51.100.77')).json.code).toBe('LOGIN_TOO_MANY');
+    }
+    expect((await login(u.username, TEST_PASSWORD, mine)).status).toBe(200);
+  });
+
+  it('forgot-password five times neither locks the owner out nor signs them out', async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const token = await api.login(u.username, TEST_PASSWORD);
+    for (let i = 0; i < 5; i++)
+      expect((await api.request('POST', '/api/user/forgot-password', { body: { username: u.username } })).status).toBe(200);
+    expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(200);
+    expect((await login(u.username, TEST_PASSWORD, undefined, '198.51.100.200')).status).toBe(200);
+  });
+});
+
+describe.each(dbKinds())('the password forgot-password mails expires on %s', (kind) => {
+  let api: TestApi;
+  let smtp: SmtpPeer;
+  let branchId: string;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    api = await createTestApi(kind, { config: { smtpUrl: smtp.url } });
+    branchId = (await fixtures.branch(api)).id;
+  });
+  afterAll(async () => {
+    await api.close();
+    await smtp.close();
+  });
+  const login = (username: string, password: string) =>
+    api.request('POST', '/api/user/login', { body: { username, password }, headers: { 'x-forwarded-for': '203.0.113.30' } });
+  /** Asks for a new password and reads it from the mail the SMTP peer received. */
+  async function mailedPassword(username: string): Promise<string> {
+    smtp.messages.length = 0;
+    expect((await api.request('POST', '/api/user/forgot-password', { body: { username } })).status).toBe(200);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.text).toContain(`within ${PENDING_PASSWORD_TTL_HOURS} hours`);
+    expect(mail.text).toContain(`d’ici ${PENDING_PASSWORD_TTL_HOURS} heures`);
+    return /New password: (\S+)/.exec(mail.text)![1];
+  }
+
+  it(`works until ${PENDING_PASSWORD_TTL_HOURS} hours have passed`, async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const password = await mailedPassword(u.username);
+    api.clock.now = new Date(api.clock.now.getTime() + PENDING_PASSWORD_TTL_HOURS * 3_600_000 - 60_000);
+    expect((await login(u.username, password)).status).toBe(200);
+    // It became the password: the old one is gone.
+    expect((await login(u.username, TEST_PASSWORD)).status).toBe(401);
+  });
+
+  it('is refused after that, while the current password keeps working', async () => {
+    const u = await fixtures.user(api, { branchIds: [branchId] });
+    const password = await mailedPassword(u.username);
+    api.clock.now = new Date(api.clock.now.getTime() + PENDING_PASSWORD_TTL_HOURS * 3_600_000 + 1000);
+    const late = await login(u.username, password);
+    expect(late.status).toBe(401);
+    expect(late.json.code).toBe('LOGIN_INVALID');
+    expect((await login(u.username, TEST_PASSWORD)).status).toBe(200);
+  });
+});

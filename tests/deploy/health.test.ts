@@ -1,0 +1,59 @@
+// GET /api/health and /api/ready: no token, and nothing in the answer but ok or unavailable.
+import { sql } from 'drizzle-orm';
+import { createTestApi, dbKinds, type TestApi } from '../support/api';
+
+describe.each(dbKinds())('health checks on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+  });
+  afterAll(() => api.close());
+
+  it('GET /api/health answers ok without a token', async () => {
+    const res = await api.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('GET /api/ready answers ok when the database answers and is migrated', async () => {
+    const res = await api.request('GET', '/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready answers 503 with no detail when the newest migration is missing', async () => {
+    const { rows } = await api.db.execute<{ id: number; hash: string; created_at: string }>(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const newest = rows[0];
+    await api.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
+    try {
+      const res = await api.request('GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ status: 'unavailable' });
+    } finally {
+      await api.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`,
+      );
+    }
+    expect((await api.request('GET', '/api/ready')).status).toBe(200);
+  });
+
+  it('both are in the OpenAPI document', async () => {
+    const doc = (await api.request('GET', '/api/openapi.json')).json;
+    expect(doc.paths['/api/health'].get.operationId).toBe('getHealth');
+    expect(doc.paths['/api/ready'].get.operationId).toBe('getReady');
+    expect(Object.keys(doc.paths['/api/ready'].get.responses).sort()).toEqual(['200', '503']);
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 unavailable, never a 500 or the error', async () => {
+    const api = await createTestApi('pglite');
+    await api.close();
+    const res = await api.request('GET', '/api/ready');
+    expect(res.status).toBe(503);
+    expect(res.text).toBe('{"status":"unavailable"}');
+  });
+});
