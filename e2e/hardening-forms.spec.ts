@@ -267,6 +267,8 @@ test.describe("a device in a time zone whose date is not the app's", () => {
       await login(page, { lang });
       const creates = countRequests(page, 'POST', CREATE);
       await page.goto('/donations/add?from=%2F');
+      const deviceZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(['Etc/GMT+12', 'Pacific/Kiritimati']).toContain(deviceZone);
       const appToday = todayCalendarDate(new Date(), APP_TIME_ZONE);
       const next = new Date(Date.UTC(appToday.year, appToday.month - 1, appToday.day + 1));
       await expect(page.getByLabel(t.date, { exact: true })).toHaveValue(mmddyyyy(appToday.year, appToday.month, appToday.day));
