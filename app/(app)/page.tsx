@@ -11,11 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 import { screenSession } from '@/lib/server/screen-data';
 
 /** Monthly Reports (home): the year comes from ?year= when Back returns here. */
-export default async function MonthlyReportsPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
-}) {
+export default async function MonthlyReportsPage({ searchParams }: PageProps<'/'>) {
   // Program staff without a branch have no reports here: their screens are the program's (the proxy sends them too).
   const { user } = await screenSession();
   if (user?.program && !user.branchId) redirect('/program');

@@ -5,8 +5,11 @@ import { decode, type JWT } from 'next-auth/jwt';
 import { callDonationApi } from './donation-api-client';
 import { SESSION_COOKIE } from './env';
 
-/** The decoded session (with the API token) from the request's cookie; null when signed out or expired. */
-export async function getSessionJwt(): Promise<JWT | null> {
+/**
+ * The decoded session (with the API token) from the request's cookie; null when signed out or expired. Decoded once
+ * per request: React's cache shares it between the layout, the page, the screen calls and the locale lookup.
+ */
+export const getSessionJwt = cache(async (): Promise<JWT | null> => {
   const store = await cookies();
   const raw = store.get(SESSION_COOKIE())?.value;
   if (!raw || !process.env.NEXTAUTH_SECRET) return null;
@@ -18,7 +21,7 @@ export async function getSessionJwt(): Promise<JWT | null> {
   } catch {
     return null;
   }
-}
+});
 
 /**
  * The session only while the API still accepts its token: after a sign-out or a password change elsewhere the

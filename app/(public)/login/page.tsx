@@ -18,9 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle') };
 }
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function LoginPage({ searchParams }: Props) {
+export default async function LoginPage({ searchParams }: PageProps<'/login'>) {
   const sp = await searchParams;
   const callbackUrl = safeCallbackUrl(sp.callbackUrl);
   // Already signed in: straight to where the user was going, but only with a token the API still accepts

@@ -12,11 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Add donation: the origin page (and its year and month) arrives in the query string. */
-export default async function AddDonationPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
-}) {
+export default async function AddDonationPage({ searchParams }: PageProps<'/donations/add'>) {
   const query = await searchParams;
   const { from, year, month } = query;
   const fallback = typeof year === 'string' && /^\d{4}$/.test(year) ? `/?year=${year}` : '/';

@@ -14,12 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-type Search = { [key: string]: string | string[] | undefined };
 const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : '');
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The program-wide audit log (administrators): a plain GET form, so it works without JavaScript. */
-export default async function ProgramAuditPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function ProgramAuditPage({ searchParams }: PageProps<'/program/audit'>) {
   const user = (await getSessionJwt())?.user;
   if (user?.program?.role !== 'admin') notFound();
   const t = await getTranslations('ProgramAudit');

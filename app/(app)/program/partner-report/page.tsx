@@ -13,7 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-type Search = { [key: string]: string | string[] | undefined };
 const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : '');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +26,7 @@ function lastQuarter(today = new Date()) {
 }
 
 /** Retail partner report: a GET form (retailer or banner, dates), the table, and CSV / XLSX downloads. */
-export default async function PartnerReportPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function PartnerReportPage({ searchParams }: PageProps<'/program/partner-report'>) {
   const user = (await getSessionJwt())?.user;
   if (!user?.program) notFound();
   const [t, locale, sp] = await Promise.all([getTranslations('ProgramPartnerReport'), getLocale(), searchParams]);

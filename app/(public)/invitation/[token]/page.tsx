@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Issue 9: a mailed invitation or reset link. Public: the link's token is the credential, checked by the API. */
-export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
   const { token } = await params;
   const t = await getTranslations('Invitation');
   const info = await donationApiJson<InvitationInfo>('/api/invitation/check', { method: 'POST', body: { token } }).catch(() => null);

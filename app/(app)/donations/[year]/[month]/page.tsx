@@ -7,9 +7,7 @@ import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
 import { ButtonLink } from '@/components/ui/button';
 import { supportEmail } from '@/lib/server/support-email';
 
-type Params = { params: Promise<{ year: string; month: string }> };
-
-export async function generateMetadata({ params }: Params): Promise<Metadata> {
+export async function generateMetadata({ params }: PageProps<'/donations/[year]/[month]'>): Promise<Metadata> {
   const { year, month } = await params;
   const y = Number(year);
   const m = Number(month);
@@ -19,7 +17,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 /** Donations of a month. A year or month that is not a real one gets a message, never a crash. */
-export default async function MonthDonationsPage({ params }: Params) {
+export default async function MonthDonationsPage({ params }: PageProps<'/donations/[year]/[month]'>) {
   const { year, month } = await params;
   const y = /^\d{4}$/.test(year) ? Number(year) : NaN;
   const m = /^\d{1,2}$/.test(month) ? Number(month) : NaN;

@@ -3,7 +3,7 @@ import { MonthReport } from '@/components/donations/month-report';
 import { ButtonLink } from '@/components/ui/button';
 
 /** The printable monthly report of a month (print CSS), with its PDF download. */
-export default async function MonthReportPage({ params }: { params: Promise<{ year: string; month: string }> }) {
+export default async function MonthReportPage({ params }: PageProps<'/donations/[year]/[month]/report'>) {
   const { year, month } = await params;
   const y = /^\d{4}$/.test(year) ? Number(year) : NaN;
   const m = /^\d{1,2}$/.test(month) ? Number(month) : NaN;

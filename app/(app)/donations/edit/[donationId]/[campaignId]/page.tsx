@@ -13,13 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Edit donation: the second segment is the program (campaign) id; the RFP one is all zeros. */
-export default async function EditDonationPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ donationId: string; campaignId: string }>;
-  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
-}) {
+export default async function EditDonationPage({ params, searchParams }: PageProps<'/donations/edit/[donationId]/[campaignId]'>) {
   const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
   const returnTo = `/donations/edit/${encodeURIComponent(donationId)}/${encodeURIComponent(campaignId)}`;
   // The history is a help, not the screen: when it cannot be read (unknown id, not the caller's) it is left out.

@@ -20,13 +20,7 @@ type Profile = {
 };
 
 /** /program/branches/[id]/edit: every field of the branch, its users and the stores it serves, by name. */
-export default async function EditBranchPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ branchId: string }>;
-  searchParams: Promise<{ created?: string }>;
-}) {
+export default async function EditBranchPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/edit'>) {
   const [{ branchId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
   if (user?.program?.role !== 'admin') notFound();
   const back = `/program/branches/${branchId}/edit`;

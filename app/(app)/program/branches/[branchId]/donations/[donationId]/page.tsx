@@ -17,10 +17,7 @@ import { screenApi, screenSession } from '@/lib/server/screen-data';
 export default async function ProgramDonationPage({
   params,
   searchParams,
-}: {
-  params: Promise<{ branchId: string; donationId: string }>;
-  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
-}) {
+}: PageProps<'/program/branches/[branchId]/donations/[donationId]'>) {
   const [{ branchId, donationId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
   if (!user?.program || !/^[0-9a-f-]{36}$/i.test(donationId)) notFound();
   const t = await getTranslations('ProgramBranch');
