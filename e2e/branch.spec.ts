@@ -125,6 +125,25 @@ for (const lang of LANGS) {
         await page.unroute('**/bff/branch/*');
       }
     });
+
+    test('a refusal that names a field shows under that field', async ({ page }) => {
+      // The form checks the same rules first, so only an answer of the API's shape can get this far.
+      await page.goto('/branch');
+      await expect(page.getByLabel(label('name'), { exact: true })).toHaveValue(/\S/);
+      await page.route('**/bff/branch/*', (r) =>
+        r.request().method() === 'PUT'
+          ? r.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ code: 'ORG_CITY_VALIDATE', message: 'x', field: 'city' }),
+            })
+          : r.fallback(),
+      );
+      await page.getByRole('button', { name: label('save'), exact: true }).click();
+      const city = page.getByLabel(label('city'), { exact: true });
+      await expect(city).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(msg(lang, 'Errors.ORG_CITY_VALIDATE'), { exact: true })).toBeVisible();
+    });
   });
 }
 

@@ -18,10 +18,10 @@ import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
 import { BffError, bff } from '@/lib/query/get-query-client';
 import {
-  BRANCH_RULE_FIELDS,
   BRANCH_STATISTICS,
   branchBodyFrom,
   branchFormValues,
+  refusedBranchField,
   updateBranchFormSchema,
   type UpdateBranchFormValues,
 } from './schemas';
@@ -72,8 +72,8 @@ export function BranchForm() {
     onError: (e) => {
       const status = e instanceof BffError ? e.status : 0;
       const code = e instanceof BffError ? e.code : undefined;
-      // A field rule refused by the server shows under its field, like the form's own check.
-      const field = code ? BRANCH_RULE_FIELDS[code] : undefined;
+      // A field the server refused (it names it) shows under that field, like the form's own check.
+      const field = e instanceof BffError && status === 400 ? refusedBranchField(e.field) : undefined;
       if (field) setError(field, { message: code });
       // The banner is brought into view and focused (StatusBanner): on a phone the Save button is far below it.
       banner.show('error', errorText(undefined, status === 400 ? 'NOTE_ORG_UPDATE_ADDRESS_FAILED' : 'NOTE_ORG_UPDATE_FAILED'));

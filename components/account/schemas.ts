@@ -46,16 +46,10 @@ export type UpdateBranchFormValues = z.infer<typeof updateBranchFormSchema>;
 type BranchField = keyof UpdateBranchFormValues;
 const BRANCH_FIELDS = Object.keys(updateBranchFormSchema.shape) as BranchField[];
 
-/** The section 5 rules the API may still refuse, shown under their field like the form's own check. */
-export const BRANCH_RULE_FIELDS: Record<string, BranchField> = {
-  ORG_NAME_VALIDATE: 'name',
-  ORG_PHONE_VALIDATE: 'phoneNumber',
-  ORG_EMAIL_VALIDATE: 'email',
-  ORG_ADDRESS_VALIDATE: 'address1',
-  ORG_CITY_VALIDATE: 'city',
-  ORG_POSTAL_CODE_VALIDATE: 'postalCode',
-  ORG_PROVINCE_VALIDATE: 'province',
-};
+/** The form field an API refusal names (its `field`), when the form has it: the refusal is shown under that field. */
+export function refusedBranchField(field: string | undefined): BranchField | undefined {
+  return field && (BRANCH_FIELDS as string[]).includes(field) ? (field as BranchField) : undefined;
+}
 
 /** A branch as the API answers it, as the form's text values ('' for a field without a value). */
 export function branchFormValues(b: Partial<Record<BranchField, string | number | null | undefined>> | undefined): UpdateBranchFormValues {

@@ -18,20 +18,6 @@ export const FORM_FIELD: Record<string, keyof DonationFormValues> = {
   weightUnit: 'weightUnit',
   categories: 'shares',
 };
-// The API's 400 codes → the rule field they concern.
-export const CODE_FIELD: Record<string, keyof typeof FORM_FIELD> = {
-  VALIDATION_DATE: 'date',
-  VALIDATION_DATE_PREVIOUS_YEAR: 'date',
-  VALIDATION_DATE_FORMAT: 'date',
-  VALIDATION_DATE_FUTURE: 'date',
-  VALIDATION_STORE: 'storeId',
-  VALIDATION_SOURCE: 'source',
-  VALIDATION_UNIT: 'weightUnit',
-  VALIDATION_WEIGHT: 'weight',
-  VALIDATION_WEIGHT_MAX: 'weight',
-  VALIDATION_CATEGORIES: 'categories',
-  VALIDATION_CATEGORY: 'categories',
-};
 
 type RulesContext = { mode: 'add' | 'edit'; categories: CategoryAnswer[]; today: CalendarDate; keptStoreId?: string; locale: string };
 

@@ -17,7 +17,7 @@ import { BffError } from '@/lib/query/bff';
 import { invalidateBrowserQueries } from '@/lib/query/browser-client';
 import { createPath, saveDonation, type SaveBody } from '@/lib/query/donation-calls';
 import { donationKeys, type CategoryAnswer, type DonationAnswer } from '@/lib/query/donation-keys';
-import { CODE_FIELD, FORM_FIELD, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
+import { FORM_FIELD, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
 import { useNumberFormats } from './use-number-formats';
 
 type SaveOptions = {
@@ -104,9 +104,9 @@ export function useDonationSave({
       show('error', tErr(null, err.status === 404 ? 'DONATION_NOT_FOUND' : 'DONATION_CONFLICT'));
       return;
     }
-    const field = err instanceof BffError && err.status === 400 && err.code ? CODE_FIELD[err.code] : undefined;
-    if (field && err instanceof BffError) {
-      const name = FORM_FIELD[field];
+    // The API names the refused field (the same names as the form's own rule check).
+    const name = err instanceof BffError && err.status === 400 && err.field ? FORM_FIELD[err.field] : undefined;
+    if (name && err instanceof BffError) {
       setError(name, { type: 'server', message: err.code });
       if (name === 'shares') categoriesRef.current?.scrollIntoView({ block: 'center' });
       else setFocusAfterSave(name);

@@ -6,10 +6,10 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  BRANCH_RULE_FIELDS,
   BRANCH_STATISTICS,
   branchBodyFrom,
   branchFormValues,
+  refusedBranchField,
   updateBranchFormSchema,
   type UpdateBranchFormValues,
 } from '@/components/account/schemas';
@@ -80,7 +80,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
       }
     } catch (e) {
       const code = e instanceof BffError ? e.code : undefined;
-      const field = code ? BRANCH_RULE_FIELDS[code] : undefined;
+      const field = e instanceof BffError && e.status === 400 ? refusedBranchField(e.field) : undefined;
       if (field) setError(field, { message: code });
       setMessage({ ok: false, text: errorText(code, 'NOTE_ORG_UPDATE_FAILED') });
     }

@@ -1,11 +1,12 @@
 // The browser's calls to /bff: no react-query here, so screens without it can use them too.
 
-/** A failed BFF call: the HTTP status and the API's { code, message }. */
+/** A failed BFF call: the HTTP status and the API's { code, message, field }; `field` names the body field refused. */
 export class BffError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -49,8 +50,8 @@ export async function bff<T>(path: string, init: BffInit = {}): Promise<T> {
     json = text;
   }
   if (!res.ok) {
-    const body = (json ?? {}) as { code?: string; message?: string };
-    throw new BffError(res.status, body.code, body.message ?? String(res.status));
+    const body = (json ?? {}) as { code?: string; message?: string; field?: string };
+    throw new BffError(res.status, body.code, body.message ?? String(res.status), body.field);
   }
   return json as T;
 }
