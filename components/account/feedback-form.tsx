@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
+import { LazyAppDialog as AppDialog } from '@/components/ui/lazy-dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';

@@ -2,13 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { BranchHistory } from '@/components/program/branch-history';
 import { useWhen } from '@/components/program/use-when';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
-import { CONTROL_CLASS } from '@/components/ui/field';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { MonthHistory, ReopenRequest } from '@/lib/domain/program-workflow';
@@ -30,8 +29,6 @@ export function MonthReopen({ branchId, year, month, locked }: Props) {
   const errorText = useErrorText();
   const { show } = useBanner();
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const errorId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -77,45 +74,21 @@ export function MonthReopen({ branchId, year, month, locked }: Props) {
       {history.data && history.data.submissions.length > 0 && <Submissions history={history.data} />}
       {history.isError && <p className="text-sm text-red-800">{t('historyError')}</p>}
       {branchId && <BranchHistory branchId={branchId} />}
-      <AppDialog
+      <ReasonDialog
         open={open}
-        onClose={() => !ask.isPending && setOpen(false)}
+        onClose={() => setOpen(false)}
+        onConfirm={submit}
         title={t('dialogTitle')}
         description={t('dialogText')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={ask.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={submit} loading={ask.isPending}>
-              {t('send')}
-            </Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={reasonId} className="text-sm font-semibold text-gray-800">
-            {t('reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            autoFocus
-            required
-            rows={4}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setReason(e.target.value)}
-            className={CONTROL_CLASS}
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-        </div>
-      </AppDialog>
+        label={t('reason')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('send')}
+        value={reason}
+        onChange={setReason}
+        error={error}
+        busy={ask.isPending}
+        rows={4}
+      />
       {history.isPending && <span className="sr-only">{t('loading')}</span>}
     </div>
   );

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
+import { LazyAppDialog as AppDialog } from '@/components/ui/lazy-dialog';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { bff } from '@/lib/query/get-query-client';

@@ -2,11 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
-import { CONTROL_CLASS } from '@/components/ui/field';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { bff, BffError } from '@/lib/query/bff';
@@ -24,8 +23,6 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
   const { show } = useBanner();
   const router = useRouter();
   const once = useSingleFlight();
-  const reasonId = useId();
-  const errorId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,45 +56,20 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t('reopenButton')}
       </Button>
-      <AppDialog
+      <ReasonDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
+        onClose={() => setOpen(false)}
+        onConfirm={send}
         title={t('reopenTitle', { branch: branchName })}
         description={t('reopenText')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={send} loading={busy}>
-              {t('reopenConfirm')}
-            </Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={reasonId} className="text-sm font-semibold text-gray-800">
-            {t('reopenReason')}
-          </label>
-          <textarea
-            id={reasonId}
-            autoFocus
-            required
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setReason(e.target.value)}
-            className={CONTROL_CLASS}
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-        </div>
-      </AppDialog>
+        label={t('reopenReason')}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('reopenConfirm')}
+        value={reason}
+        onChange={setReason}
+        error={error}
+        busy={busy}
+      />
     </>
   );
 }

@@ -7,8 +7,7 @@ import { useDonationFormats } from '@/components/donations/use-formats';
 import { QueryProvider } from '@/components/query-provider';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { AppDialog } from '@/components/ui/dialog';
-import { CONTROL_CLASS } from '@/components/ui/field';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
@@ -75,8 +74,6 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
   const errorText = useErrorText();
   const { show } = useBanner();
   const queryClient = useQueryClient();
-  const answerId = useId();
-  const errorId = useId();
   const [decision, setDecision] = useState<'approve' | 'decline' | null>(null);
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -116,47 +113,23 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
           {t('decline')}
         </Button>
       </div>
-      <AppDialog
+      <ReasonDialog
         open={decision !== null}
-        onClose={() => !decide.isPending && setDecision(null)}
+        onClose={() => setDecision(null)}
+        onConfirm={confirm}
         title={
           decision === 'approve' ? t('approveTitle', { branch: r.branchName, month }) : t('declineTitle', { branch: r.branchName, month })
         }
         description={decision === 'approve' ? t('approveText') : t('declineText')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDecision(null)} disabled={decide.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={confirm} loading={decide.isPending}>
-              {decision === 'approve' ? t('approve') : t('decline')}
-            </Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={answerId} className="text-sm font-semibold text-gray-800">
-            {decision === 'decline' ? t('answerRequired') : t('answerOptional')}
-          </label>
-          <textarea
-            id={answerId}
-            autoFocus
-            rows={3}
-            maxLength={1000}
-            required={decision === 'decline'}
-            value={answer}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setAnswer(e.target.value)}
-            className={CONTROL_CLASS}
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          )}
-        </div>
-      </AppDialog>
+        label={decision === 'decline' ? t('answerRequired') : t('answerOptional')}
+        cancelLabel={t('cancel')}
+        confirmLabel={decision === 'approve' ? t('approve') : t('decline')}
+        value={answer}
+        onChange={setAnswer}
+        error={error}
+        busy={decide.isPending}
+        required={decision === 'decline'}
+      />
     </li>
   );
 }
