@@ -74,7 +74,16 @@ test('a store without a banner exports N/A (when the demo data has one)', async 
 
 test('export failure shows the error banner', async ({ page }) => {
   await login(page, { lang: 'fr' });
-  await page.route('**/bff/donation/export**', (route) => route.fulfill({ status: 500, body: '{}' }));
+  // A real refusal by the API (a year it cannot read), not a made-up answer: the file goes to the browser's download
+  // manager, so the page learns the answer's status only from the BFF's cookie.
+  await page.route('**/bff/donation/export**', (route) =>
+    route.continue({
+      url: route
+        .request()
+        .url()
+        .replace(/year=\d+/, 'year=abc'),
+    }),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: MESSAGES.fr.Header.export }).click();
   await page.getByRole('dialog', { name: MESSAGES.fr.Export.title }).getByRole('button', { name: MESSAGES.fr.Export.confirm }).click();

@@ -8,27 +8,13 @@ import { Button } from '@/components/ui/button';
 import { LazyAppDialog } from '@/components/ui/lazy-dialog';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { exportFileName } from '@/lib/domain/export-file-name';
-
-/** The file name the server gave (RFC 6266: filename* first, then filename). */
-export function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1].trim() : null;
-}
+import { downloadThroughBrowser } from '@/lib/download/browser-download';
 
 type ExportFormat = 'csv' | 'csv-fr' | 'xlsx';
 
 /**
- * The header's export: a confirm dialog "Export Donations?", then the CSV of the year downloaded from the
- * BFF (the API streams it), then the success or failure banner.
+ * The header's export: a confirm dialog "Export Donations?", then the CSV of the year handed to the browser's
+ * download manager from the BFF (the API streams it), then the success or failure banner.
  */
 export function useExportDonations(year: number) {
   const t = useTranslations('Export');
@@ -48,26 +34,15 @@ export function useExportDonations(year: number) {
     setBusy(true);
     try {
       const query = format === 'csv-fr' ? '&lang=fr' : format === 'xlsx' ? `&format=xlsx&lang=${locale === 'fr' ? 'fr' : 'en'}` : '';
-      const res = await fetch(`/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}${query}`, {
-        credentials: 'same-origin',
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const blob = await res.blob();
       const fallback = exportFileName(branchName);
-      const name =
-        fileNameFrom(res.headers.get('content-disposition')) ?? (format === 'xlsx' ? fallback.replace(/\.csv$/, '.xlsx') : fallback);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      show('success', t('success'));
-    } catch (err) {
-      console.error('export failed', err);
-      show('error', t('failure'));
+      // The browser's download manager receives the file (a whole year can be large: it never sits in page memory);
+      // the answer's status comes back in a cookie for the banner.
+      const status = await downloadThroughBrowser(
+        `/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}${query}`,
+        format === 'xlsx' ? fallback.replace(/\.csv$/, '.xlsx') : fallback,
+      );
+      const ok = status !== null && status >= 200 && status < 300;
+      show(ok ? 'success' : 'error', t(ok ? 'success' : 'failure'));
     } finally {
       setBusy(false);
       setOpen(false);

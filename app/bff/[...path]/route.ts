@@ -6,6 +6,7 @@ import { holdsNulText, readLimitedBody } from '@/lib/server/limited-body';
 import { refuseCrossSite } from '@/lib/server/same-origin';
 import { getSessionJwt } from '@/lib/server/session';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
+import { DOWNLOAD_TOKEN_PARAM, DOWNLOAD_TOKEN_PATTERN, downloadCookieName } from '@/lib/download/download-token';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,23 @@ function json(status: number, code: string, message: string) {
   return Response.json({ code, message }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-async function handle(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
+/**
+ * A file the page handed to the browser's download manager (lib/download): whatever the answer, a cookie the page can
+ * read says its status, for the page's banner. The token is only an address for that cookie, never sent to the API.
+ */
+async function handle(request: NextRequest, context: { params: Promise<{ path: string[] }> }) {
+  const token = request.nextUrl.searchParams.get(DOWNLOAD_TOKEN_PARAM);
+  if (token === null) return forward(request, context);
+  request.nextUrl.searchParams.delete(DOWNLOAD_TOKEN_PARAM);
+  const res = await forward(request, context);
+  if (DOWNLOAD_TOKEN_PATTERN.test(token) && request.method.toUpperCase() === 'GET') {
+    const secure = request.nextUrl.protocol === 'https:' ? '; Secure' : '';
+    res.headers.append('set-cookie', `${downloadCookieName(token)}=${res.status}; Path=/; Max-Age=300; SameSite=Strict${secure}`);
+  }
+  return res;
+}
+
+async function forward(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
   const method = request.method.toUpperCase();
   const crossSite = refuseCrossSite(request);
   if (crossSite) return crossSite;
