@@ -74,19 +74,16 @@ test('a store without a banner exports N/A (when the demo data has one)', async 
 
 test('export failure shows the error banner', async ({ page }) => {
   await login(page, { lang: 'fr' });
-  // A real refusal by the API (a year it cannot read), not a made-up answer: the file goes to the browser's download
-  // manager, so the page learns the answer's status only from the BFF's cookie.
-  await page.route('**/bff/donation/export**', (route) =>
-    route.continue({
-      url: route
-        .request()
-        .url()
-        .replace(/year=\d+/, 'year=abc'),
-    }),
-  );
   await page.goto('/');
   await page.getByRole('button', { name: MESSAGES.fr.Header.export }).click();
-  await page.getByRole('dialog', { name: MESSAGES.fr.Export.title }).getByRole('button', { name: MESSAGES.fr.Export.confirm }).click();
+  const dialog = page.getByRole('dialog', { name: MESSAGES.fr.Export.title });
+  await expect(dialog).toBeVisible();
+  // A real refusal: the session's API token is revoked meanwhile (as a sign-out elsewhere does), so the API answers
+  // 401. The file goes to the browser's download manager, out of page.route()'s reach; the page learns the answer's
+  // status from the BFF's cookie.
+  const out = await page.request.post('/bff/user/logout', { headers: { origin: new URL(page.url()).origin } });
+  expect(out.ok()).toBeTruthy();
+  await dialog.getByRole('button', { name: MESSAGES.fr.Export.confirm }).click();
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.fr.Export.failure })).toBeVisible();
 });
 
