@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppDialog as AppDialogType } from './dialog';
 
 const AppDialog = dynamic(() => import('./dialog').then((m) => m.AppDialog), { ssr: false });
@@ -15,26 +15,23 @@ const AppDialog = dynamic(() => import('./dialog').then((m) => m.AppDialog), { s
  */
 export function LazyAppDialog(props: React.ComponentProps<typeof AppDialogType>) {
   const [opened, setOpened] = useState(props.open);
-  const returnTo = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
+  const [wasOpen, setWasOpen] = useState(props.open);
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   if (props.open && !opened) setOpened(true);
-  if (props.open && !wasOpen.current && typeof document !== 'undefined') {
+  if (props.open !== wasOpen) {
     // Read while rendering the opening, before the dialog moves focus inside itself.
-    wasOpen.current = true;
-    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setWasOpen(props.open);
+    if (props.open && typeof document !== 'undefined')
+      setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
   }
   useEffect(() => {
-    if (props.open) return;
-    wasOpen.current = false;
-    const target = returnTo.current;
-    returnTo.current = null;
-    if (!target) return;
+    if (props.open || !returnTo) return;
     const frame = requestAnimationFrame(() => {
       const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && target.isConnected) target.focus();
+      if (lost && returnTo.isConnected) returnTo.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [props.open]);
+  }, [props.open, returnTo]);
   if (!opened) return null;
   return <AppDialog {...props} />;
 }
