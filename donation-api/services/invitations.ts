@@ -6,13 +6,13 @@ import { LoginType } from '@/lib/domain/enums';
 import { isValidPassword } from '@/lib/domain/password';
 import type { InvitationInfo } from '@/lib/domain/program-people';
 import { loginAnswer, type LoginAnswer } from '../auth/login-answer';
-import { hashToken, revokeAllTokens } from '../auth/tokens';
-import { audit } from '../audit';
+import { hashToken } from '../auth/tokens';
 import type { ApiConfig } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { branches, invitations, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import { replacePassword } from './password-replace';
 import { hashPassword } from './users';
 
 export type LinkKind = 'invitation' | 'reset';
@@ -195,16 +195,7 @@ export async function acceptLink(db: Db, token: string, password: string, config
   return db.transaction(async (tx) => {
     const { invitation, user } = await liveLink(tx, token, now, true);
     await tx.update(invitations).set({ usedAt: now }).where(eq(invitations.id, invitation.id));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllTokens(tx, user.id, now);
-    await audit(tx, {
-      userId: user.id,
-      actor: user.username,
-      action: 'password',
-      entity: 'user',
-      entityId: user.id,
-      after: { method: invitation.kind },
-    });
+    await replacePassword(tx, user.id, { set: { passwordHash }, actor: user.username, method: invitation.kind, now });
     const answer = await loginAnswer(tx, { ...user, passwordHash }, { ttlHours: config.tokenTtlHours, now, method: invitation.kind });
     // Land on the branch the invitation was for.
     const invited = invitation.branchId && answer.branches.find((b) => b.branchId === invitation.branchId);

@@ -9,6 +9,7 @@ import { audit } from '../audit';
 import type { Db, DbOrTx } from '../db/client';
 import { branches, programRoles, userBranches, users } from '../db/schema';
 import { isUuid } from './branches';
+import { replacePassword } from './password-replace';
 import { generatePassword, hashPassword, normalizeUsername } from './users';
 
 /**
@@ -122,9 +123,7 @@ export async function setPassword(db: Db, username: string, password: string | u
   const passwordHash = await hashPassword(password ?? generated!);
   await db.transaction(async (tx) => {
     const user = await findUser(tx, username);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllTokens(tx, user.id, now);
-    await audit(tx, { userId: user.id, actor, action: 'password', entity: 'user', entityId: user.id, after: { method: 'admin' } });
+    await replacePassword(tx, user.id, { set: { passwordHash }, actor, method: 'admin', now });
   });
   return { generatedPassword: generated };
 }

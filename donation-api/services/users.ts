@@ -8,13 +8,14 @@ import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password
 import { branchLinksOf, loginAnswer, type LoginAnswer } from '../auth/login-answer';
 import { issueDeviceCookie, verifyDeviceCookie } from '../auth/device-cookie';
 import type { CurrentUser } from '@/lib/domain/user-answers';
-import { revokeAllTokens, revokeToken } from '../auth/tokens';
+import { revokeToken } from '../auth/tokens';
 import { audit } from '../audit';
 import type { ApiConfig } from '../config';
 import type { AuthUser } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
+import { replacePassword } from './password-replace';
 import type { Mailer } from '../mail/mailer';
 import {
   ADDRESS_FAILURE_FACTOR,
@@ -138,18 +139,11 @@ export async function passwordLogin(
     if (mailed) {
       // The mailed password is used: it becomes the password, the old one is dropped, and the sessions go as on
       // a password change (this sign-in's token is issued after).
-      await tx
-        .update(users)
-        .set({ passwordHash: user.pendingPasswordHash, pendingPasswordHash: null, pendingPasswordAt: null, updatedAt: now })
-        .where(eq(users.id, user.id));
-      await revokeAllTokens(tx, user.id, now);
-      await audit(tx, {
-        userId: user.id,
+      await replacePassword(tx, user.id, {
+        set: { passwordHash: user.pendingPasswordHash, pendingPasswordHash: null, pendingPasswordAt: null },
         actor: user.username,
-        action: 'password',
-        entity: 'user',
-        entityId: user.id,
-        after: { method: 'reset-used' },
+        method: 'reset-used',
+        now,
       });
     } else if (user.pendingPasswordHash) {
       // The current password was used: the mailed one is dropped.
