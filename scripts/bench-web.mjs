@@ -124,10 +124,17 @@ async function scriptBytes(browser, url, cookieHeader) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   if (cookieHeader) {
     const [name, ...v] = cookieHeader.split('=');
-    await context.addCookies([{ name, value: v.join('='), url }]);
+    // The site's root as the cookie's url: given the page's own url, the cookie's path would be the page's folder
+    // (/donations/2026/), and the page's /bff calls would go without it, get a 401 and end on /login.
+    await context.addCookies([{ name, value: v.join('='), url: new URL(url).origin }]);
   }
   const page = await context.newPage();
   const scripts = [];
+  // A page that failed a call or ended elsewhere (a 401 sends it to /login) measures the wrong thing: said below.
+  const failed = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
   page.on('requestfinished', async (req) => {
     if (req.resourceType() !== 'script') return;
     scripts.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseBodySize })));
@@ -140,6 +147,7 @@ async function scriptBytes(browser, url, cookieHeader) {
   const all = await Promise.all(scripts);
   const finalUrl = page.url();
   await context.close();
+  if (finalUrl !== url || failed.length) log(`${url}: ended at ${finalUrl}${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
   return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl, scripts: all };
 }
 
