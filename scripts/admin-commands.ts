@@ -1,6 +1,6 @@
 // The commands of `npm run admin`: argument parsing and operator messages over the shared services.
 import { parseArgs } from 'node:util';
-import { MIN_PASSWORD_LENGTH } from '@/lib/domain/password';
+import { MIN_PASSWORD_LENGTH } from '@/lib/domain/password-rules';
 import type { Db } from '../donation-api/db/client';
 import { importBranches, importStores, previewBranches, previewStores, type CsvResult } from '../donation-api/services/csv-import';
 import pino from 'pino';

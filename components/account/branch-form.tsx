@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
@@ -15,16 +14,10 @@ import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
+import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
 import { BffError, bff } from '@/lib/query/get-query-client';
-import {
-  BRANCH_STATISTICS,
-  branchBodyFrom,
-  branchFormValues,
-  refusedBranchField,
-  updateBranchFormSchema,
-  type UpdateBranchFormValues,
-} from './schemas';
+import { branchBodyFrom, branchFormValues, refusedBranchField, updateBranchResolver, type UpdateBranchFormValues } from './schemas';
 
 type Branch = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
 type Field = keyof UpdateBranchFormValues;
@@ -49,7 +42,7 @@ export function BranchForm() {
   });
 
   const form = useForm({
-    resolver: zodResolver(updateBranchFormSchema),
+    resolver: updateBranchResolver,
     defaultValues: branchFormValues(undefined),
     mode: 'onTouched',
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -11,7 +10,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { BffError, bff } from '@/lib/query/get-query-client';
-import { changePasswordFormSchema } from './schemas';
+import { changePasswordResolver } from './schemas';
 
 const BY_STATUS: Record<number, ErrorKey> = {
   403: 'NOTE_PWD_UPDATE_FORBID_FAILED',
@@ -28,7 +27,7 @@ export function ChangePasswordForm() {
   const router = useRouter();
   const once = useSingleFlight();
   const form = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: changePasswordResolver,
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -17,7 +16,7 @@ import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { bff, BffError } from '@/lib/query/get-query-client';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { FEEDBACK_MAX_LENGTH, sendFeedbackFormSchema } from './schemas';
+import { FEEDBACK_MAX_LENGTH, sendFeedbackResolver } from './schemas';
 
 type Contact = { id: string | number; name: string; emailAddress?: string };
 
@@ -59,7 +58,7 @@ export function FeedbackForm() {
   });
 
   const form = useForm({
-    resolver: zodResolver(sendFeedbackFormSchema),
+    resolver: sendFeedbackResolver,
     defaultValues: { contactId: '', message: '' },
     mode: 'onTouched',
   });

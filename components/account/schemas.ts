@@ -1,50 +1,38 @@
-// Form schemas of the account screens: the section 5 rules of lib/domain, with the error code as message
-// (the form shows the translation of the code).
-import { z } from 'zod';
-import { checkBranchRules, updateBranchBodySchema, type UpdateBranchBody } from '@/lib/domain/branch';
-import { checkChangePasswordRules } from '@/lib/domain/password';
+// Form rules of the account screens: the section 5 rules of lib/domain as react-hook-form resolvers, with the error
+// code as message (the form shows the translation of the code). Plain functions, no zod: zod would add about 30 kB
+// to each of these pages in the browser.
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { UpdateBranchBody } from '@/lib/domain/branch';
+import {
+  BRANCH_STATISTICS,
+  BRANCH_TEXT_MAX,
+  STATISTIC_MAX,
+  checkBranchRules,
+  type BranchStatistic,
+  type BranchTextField,
+} from '@/lib/domain/branch-rules';
+import { checkChangePasswordRules } from '@/lib/domain/password-rules';
 
-export const changePasswordFormSchema = z
-  .object({ oldPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine((v, ctx) => {
-    for (const e of checkChangePasswordRules(v)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.code });
-  });
+type Problem = { field: string; code: string };
 
-const text = z.string();
-export const updateBranchFormSchema = z
-  .object({
-    name: text,
-    phoneNumber: text,
-    email: text,
-    address1: text,
-    address2: text,
-    city: text,
-    province: text,
-    postalCode: text,
-    website: text,
-    operatingHours: text,
-    contactName: text,
-    contactTitle: text,
-    contactEmail: text,
-    contactPhoneNumber: text,
-    numStaff: text,
-    numVolunteers: text,
-    numServedInPreviousYear: text,
-    totalPoundsDistributedAnnually: text,
-  })
-  .superRefine((v, ctx) => {
-    for (const e of checkBranchRules(v)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.code });
-    // Every limit the API enforces, found by the API's own schema: shown under its field, never a silent refusal.
-    const seen = new Set(checkBranchRules(v).map((e) => e.field));
-    for (const e of branchBodyFrom(v).problems) {
-      if (!seen.has(e.field)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.code });
-      seen.add(e.field);
-    }
-  });
-export type UpdateBranchFormValues = z.infer<typeof updateBranchFormSchema>;
+/** A resolver from a rule check: the first problem of each field is shown under it; no problem lets the values through. */
+function rulesResolver<V extends FieldValues>(check: (v: V) => readonly Problem[], clean: (v: V) => V = (v) => v): Resolver<V> {
+  return async (values) => {
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const p of check(values)) errors[p.field] ??= { type: 'custom', message: p.code };
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : { values: clean(values), errors: {} };
+  };
+}
 
-type BranchField = keyof UpdateBranchFormValues;
-const BRANCH_FIELDS = Object.keys(updateBranchFormSchema.shape) as BranchField[];
+export type ChangePasswordFormValues = { oldPassword: string; newPassword: string; confirmPassword: string };
+export const changePasswordResolver = rulesResolver<ChangePasswordFormValues>(checkChangePasswordRules);
+
+type BranchField = BranchTextField | BranchStatistic;
+export type UpdateBranchFormValues = Record<BranchField, string>;
+const BRANCH_FIELDS = [...(Object.keys(BRANCH_TEXT_MAX) as BranchTextField[]), ...BRANCH_STATISTICS];
+
+// Every limit the API enforces is checked here too: shown under its field, never a silent refusal.
+export const updateBranchResolver = rulesResolver<UpdateBranchFormValues>((v) => [...checkBranchRules(v), ...branchBodyFrom(v).problems]);
 
 /** The form field an API refusal names (its `field`), when the form has it: the refusal is shown under that field. */
 export function refusedBranchField(field: string | undefined): BranchField | undefined {
@@ -61,8 +49,7 @@ export function branchFormValues(b: Partial<Record<BranchField, string | number 
   return out;
 }
 
-export const BRANCH_STATISTICS = ['numStaff', 'numVolunteers', 'numServedInPreviousYear', 'totalPoundsDistributedAnnually'] as const;
-const isStatistic = (f: string): f is (typeof BRANCH_STATISTICS)[number] => (BRANCH_STATISTICS as readonly string[]).includes(f);
+const isStatistic = (f: string): f is BranchStatistic => (BRANCH_STATISTICS as readonly string[]).includes(f);
 
 // A whole number, with its thousands grouped by spaces (1 250, French) or commas (1,250, English) or not at all.
 const WHOLE = /^\d{1,3}([ \u00a0\u202f]\d{3})+$|^\d{1,3}(,\d{3})+$|^\d+$/;
@@ -82,43 +69,40 @@ function readStatistic(typed: string): number | null | 'STAT_NOT_NUMBER' | 'STAT
 export type BranchProblem = { field: keyof UpdateBranchFormValues; code: string };
 
 /**
- * The update payload (trimmed text, empty optional text as null, statistics as numbers or null) checked
- * against the API's schema; what it refuses comes back per field.
+ * The update payload (trimmed text, empty optional text as null, statistics as numbers or null) checked against the
+ * API's limits (lib/domain/branch-rules, from which the API's schema is built); what they refuse comes back per field.
  */
 export function branchBodyFrom(v: UpdateBranchFormValues): { body?: UpdateBranchBody; problems: BranchProblem[] } {
-  const raw: Record<string, unknown> = {};
+  const body: Record<string, string | number | null> = {};
   const problems: BranchProblem[] = [];
-  for (const [field, value] of Object.entries(v) as [keyof UpdateBranchFormValues, string][]) {
-    const s = value.trim();
-    if (!isStatistic(field)) raw[field] = s === '' ? null : s;
-    else {
-      const n = readStatistic(s);
-      if (typeof n === 'string') problems.push({ field, code: n });
-      raw[field] = typeof n === 'number' ? n : null;
+  for (const field of BRANCH_FIELDS) {
+    const s = (v[field] ?? '').trim();
+    if (!isStatistic(field)) {
+      const max = BRANCH_TEXT_MAX[field];
+      if (s.length > max) problems.push({ field, code: `TOO_LONG:${max}` });
+      body[field] = s === '' ? null : s;
+      continue;
     }
+    const n = readStatistic(s);
+    if (typeof n === 'string') problems.push({ field, code: n });
+    else if (n !== null && n > STATISTIC_MAX) problems.push({ field, code: `TOO_BIG:${STATISTIC_MAX}` });
+    body[field] = typeof n === 'number' ? n : null;
   }
-  const parsed = updateBranchBodySchema.safeParse(raw);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof UpdateBranchFormValues;
-      if (problems.some((p) => p.field === field)) continue;
-      const code =
-        issue.code === 'too_big' && issue.origin === 'string'
-          ? `TOO_LONG:${issue.maximum}`
-          : issue.code === 'too_big'
-            ? `TOO_BIG:${issue.maximum}`
-            : issue.code === 'too_small' && isStatistic(field)
-              ? 'STAT_NEGATIVE'
-              : 'INVALID';
-      problems.push({ field, code });
-    }
-  return problems.length ? { problems } : { body: parsed.data, problems };
+  return problems.length ? { problems } : { body: body as UpdateBranchBody, problems };
 }
 
 /** The longest feedback message the API takes; the form shows a counter and refuses more (never cuts it). */
 export const FEEDBACK_MAX_LENGTH = 5000;
 
-export const sendFeedbackFormSchema = z.object({
-  contactId: z.string().min(1, 'FEEDBACK_CONTACT_VALIDATE'),
-  message: z.string().trim().min(1, 'FEEDBACK_MESSAGE_VALIDATE').max(FEEDBACK_MAX_LENGTH, 'FEEDBACK_TOO_LONG'),
-});
+export type SendFeedbackFormValues = { contactId: string; message: string };
+export const sendFeedbackResolver = rulesResolver<SendFeedbackFormValues>(
+  ({ contactId, message }) => {
+    const text = message.trim();
+    return [
+      ...(contactId ? [] : [{ field: 'contactId', code: 'FEEDBACK_CONTACT_VALIDATE' }]),
+      ...(text === '' ? [{ field: 'message', code: 'FEEDBACK_MESSAGE_VALIDATE' }] : []),
+      ...(text.length > FEEDBACK_MAX_LENGTH ? [{ field: 'message', code: 'FEEDBACK_TOO_LONG' }] : []),
+    ];
+  },
+  (v) => ({ ...v, message: v.message.trim() }),
+);

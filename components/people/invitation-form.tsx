@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { isValidPassword } from '@/lib/domain/password';
+import { isValidPassword } from '@/lib/domain/password-rules';
 import type { InvitationInfo } from '@/lib/domain/program-people';
 
 /** The invitee chooses their own password (section 5 policy), then lands signed in on their branch. */

@@ -1,19 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  BRANCH_STATISTICS,
   branchBodyFrom,
   branchFormValues,
   refusedBranchField,
-  updateBranchFormSchema,
+  updateBranchResolver,
   type UpdateBranchFormValues,
 } from '@/components/account/schemas';
 import { Button } from '@/components/ui/button';
+import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
@@ -46,7 +45,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm({
-    resolver: zodResolver(updateBranchFormSchema),
+    resolver: updateBranchResolver,
     defaultValues: branchFormValues(initial),
     mode: 'onTouched',
   });

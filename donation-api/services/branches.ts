@@ -1,6 +1,7 @@
 // Branches (food banks): read and update the organisation details of a branch.
 import { eq } from 'drizzle-orm';
-import { checkBranchRules, type UpdateBranchBody } from '@/lib/domain/branch';
+import type { UpdateBranchBody } from '@/lib/domain/branch';
+import { checkBranchRules } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
 import { assertBranch } from '../auth/middleware';
 import { audit } from '../audit';

@@ -3,7 +3,7 @@
 // column); it is rolled back when any row is refused, or always for a preview (dry run).
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { checkBranchRules, EMAIL_PATTERN } from '@/lib/domain/branch';
+import { checkBranchRules, EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { apiError } from '@/lib/domain/errors';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { audit } from '../audit';

@@ -1,6 +1,6 @@
 // Contacts (feedback recipients) and feedback messages.
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
-import { EMAIL_PATTERN } from '@/lib/domain/branch';
+import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { audit } from '../audit';
 import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';

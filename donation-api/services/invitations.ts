@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { LoginType } from '@/lib/domain/enums';
-import { isValidPassword } from '@/lib/domain/password';
+import { isValidPassword } from '@/lib/domain/password-rules';
 import type { InvitationInfo } from '@/lib/domain/program-people';
 import { loginAnswer, type LoginAnswer } from '../auth/login-answer';
 import { hashToken } from '../auth/tokens';

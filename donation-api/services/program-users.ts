@@ -1,7 +1,7 @@
 // Issue 9: the people screens. Program administrators search, invite and manage users; a branch lead invites colleagues
 // to their own branch. The writes reuse the admin services the command line uses (user-admin.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import { EMAIL_PATTERN } from '@/lib/domain/branch';
+import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { ERROR_MESSAGES, type ErrorCode } from '@/lib/domain/errors';
 import { programAccessSchema } from '@/lib/domain/program-access';
 import type { InviteBody, ProgramUser, ProgramUsersAnswer, RoleBody } from '@/lib/domain/program-people';

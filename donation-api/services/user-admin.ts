@@ -1,9 +1,9 @@
 // User administration shared by `npm run admin` and the program's screens: users, passwords, branch links.
 import { and, eq, max, sql } from 'drizzle-orm';
-import { EMAIL_PATTERN } from '@/lib/domain/branch';
+import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { LoginType, PROVINCE_CODES } from '@/lib/domain/enums';
 import { PROGRAM_ROLES, type ProgramRole } from '@/lib/domain/program-access';
-import { isValidPassword, MIN_PASSWORD_LENGTH } from '@/lib/domain/password';
+import { isValidPassword, MIN_PASSWORD_LENGTH } from '@/lib/domain/password-rules';
 import { revokeAllTokens } from '../auth/tokens';
 import { audit } from '../audit';
 import type { Db, DbOrTx } from '../db/client';

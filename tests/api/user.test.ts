@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
 import { LoginType } from '@/lib/domain/enums';
-import { isValidPassword } from '@/lib/domain/password';
+import { isValidPassword } from '@/lib/domain/password-rules';
 import { generatePassword } from '@/donation-api/services/users';
 import { slowdownMs } from '@/donation-api/services/login-attempts';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
