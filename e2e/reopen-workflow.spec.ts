@@ -1,6 +1,4 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { format } from 'date-fns';
-import { enCA, frCA } from 'date-fns/locale';
 import { LANGS, MESSAGES, fill, monthsAgo, pattern } from './support/donations';
 import { login, type Lang } from './support/login';
 import { shootWidths } from './support/shots';
@@ -29,7 +27,9 @@ for (const lang of LANGS) {
     test.setTimeout(180_000);
     // A month the demo data has submitted, different per language so the two runs do not meet.
     const ym = monthsAgo(lang === 'en' ? 4 : 5);
-    const monthName = format(new Date(ym.year, ym.month - 1, 1), 'LLLL yyyy', { locale: lang === 'fr' ? frCA : enCA });
+    const monthName = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { month: 'long', year: 'numeric' }).format(
+      new Date(ym.year, ym.month - 1, 1),
+    );
     const reason = `Late invoice ${lang} ${Date.now()}`;
 
     const branch = await signedIn(browser, lang, 'demo', `/donations/${ym.year}/${ym.month}`);
@@ -89,7 +89,7 @@ for (const lang of LANGS) {
   const tp = MESSAGES[lang].ProgramRequests;
   const monthValue = (ym: { year: number; month: number }) => `${ym.year}-${String(ym.month).padStart(2, '0')}`;
   const monthName = (l: string, ym: { year: number; month: number }) =>
-    format(new Date(ym.year, ym.month - 1, 1), 'LLLL yyyy', { locale: l === 'fr' ? frCA : enCA });
+    new Intl.DateTimeFormat(l === 'fr' ? 'fr-CA' : 'en-CA', { month: 'long', year: 'numeric' }).format(new Date(ym.year, ym.month - 1, 1));
 
   test(`a program administrator reopens a month directly (${lang})`, async ({ browser }) => {
     test.setTimeout(180_000);

@@ -1,6 +1,3 @@
-import { format } from 'date-fns';
-import { enCA } from 'date-fns/locale/en-CA';
-import { frCA } from 'date-fns/locale/fr-CA';
 import { makeNumberFormats } from './number-formats';
 
 /** French writes the first of a month as an ordinal: "1 novembre" → "1er novembre" (a text that starts with the day). */
@@ -11,18 +8,21 @@ export const firstAsOrdinal = (text: string, locale: string) => (locale.startsWi
  * Used on the server (Monthly Reports) and in the browser (month donations, through useDonationFormats).
  */
 export function makeDonationFormats(locale: string) {
-  const dfLocale = locale === 'fr' ? frCA : enCA;
+  const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
+  // Intl's own month names (CLDR): nothing to send to the browser, as date-fns and its two locales were (about 8 kB).
+  const monthYearFormat = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric' });
+  const monthLongFormat = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric' });
+  const monthShortFormat = new Intl.DateTimeFormat(tag, { month: 'short' });
+  const dayFormat = new Intl.DateTimeFormat(tag, { dateStyle: 'long' });
   // Calendar dates only: built at local midnight so the day never drifts with the time zone.
   const at = (year: number, month: number, day = 1) => new Date(year, month - 1, day);
   return {
     ...makeNumberFormats(locale),
     /** Abbreviated month plus year: "Nov 2026" / "nov. 2026". */
-    monthYear: (year: number, month: number) => format(at(year, month), 'MMM yyyy', { locale: dfLocale }),
-    monthLong: (year: number, month: number) => format(at(year, month), 'LLLL yyyy', { locale: dfLocale }),
-    monthShort: (year: number, month: number) => format(at(year, month), 'LLL', { locale: dfLocale }).replace('.', ''),
+    monthYear: (year: number, month: number) => monthYearFormat.format(at(year, month)),
+    monthLong: (year: number, month: number) => monthLongFormat.format(at(year, month)),
+    monthShort: (year: number, month: number) => monthShortFormat.format(at(year, month)).replace('.', ''),
     /** "November 1, 2026" / "1er novembre 2026" (French writes the first of a month as an ordinal). */
-    dayMonth: (year: number, month: number, day: number) => {
-      return firstAsOrdinal(format(at(year, month, day), 'PPP', { locale: dfLocale }), locale);
-    },
+    dayMonth: (year: number, month: number, day: number) => firstAsOrdinal(dayFormat.format(at(year, month, day)), locale),
   };
 }
