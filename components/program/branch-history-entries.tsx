@@ -1,0 +1,44 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import type { AuditPage } from '@/lib/domain/program-workflow';
+import { donationKeys } from '@/lib/query/donation-keys';
+import { bff } from '@/lib/query/bff';
+import { AuditTable } from './audit-table';
+
+/** The entries of a food bank's history, 50 at a time; under donationKeys.all, so any save refreshes them. */
+export function BranchHistoryEntries({ branchId }: { branchId: string }) {
+  const t = useTranslations('BranchHistory');
+  const history = useInfiniteQuery({
+    queryKey: [...donationKeys.all, 'branch-history', branchId],
+    queryFn: ({ pageParam, signal }) =>
+      bff<AuditPage>(`/branch/${encodeURIComponent(branchId)}/history${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+  return (
+    <>
+      {history.isError ? (
+        <p role="alert" className="text-red-800">
+          {t('loadError')}
+        </p>
+      ) : !history.data ? (
+        <p role="status">{t('loading')}</p>
+      ) : (
+        <AuditTable entries={history.data.pages.flatMap((p) => p.entries)} />
+      )}
+      {history.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="self-start"
+          loading={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {t('older')}
+        </Button>
+      )}
+    </>
+  );
+}
