@@ -8,6 +8,7 @@ import { SsoSignInButtons, type SsoProviderChoice } from '@/components/auth/sso-
 import { embeddedVariant } from '@/lib/auth/embedded';
 import type { LoginQuery } from '@/lib/auth/login-mode';
 import { callDonationApi } from '@/lib/server/donation-api-client';
+import { sharedAnswerCache } from '@/lib/server/shared-answer-cache';
 
 /** The public auth configuration (GET /api/config/auth-config), the parts the login page needs. */
 export type PublicAuthConfig = {
@@ -26,10 +27,16 @@ const OFF: PublicAuthConfig = {
   urlForFacebookUser: null,
 };
 
-export async function loadAuthConfig(): Promise<PublicAuthConfig> {
+// The API derives it from its environment, so it changes only when the API restarts: kept five minutes. A failed
+// read is not kept (the page shows the password sign-in alone, and the next visit asks again).
+const authConfig = sharedAnswerCache(5 * 60_000, async () => {
   const res = await callDonationApi('/api/config/auth-config').catch(() => null);
-  if (!res?.ok) return OFF;
-  return ((await res.json().catch(() => null)) as PublicAuthConfig | null) ?? OFF;
+  if (!res?.ok) return undefined;
+  return ((await res.json().catch(() => null)) as PublicAuthConfig | null) ?? undefined;
+});
+
+export async function loadAuthConfig(): Promise<PublicAuthConfig> {
+  return (await authConfig.get('auth-config')) ?? OFF;
 }
 
 export const ssoAvailable = (c: PublicAuthConfig) => c.providers.aad || c.providers.aadb2c;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { callDonationApi } from './donation-api-client';
 import { requestLogger } from './logger';
+import { sharedAnswerCache } from './shared-answer-cache';
 
 export type LoginBackground = {
   logo: string;
@@ -43,17 +44,22 @@ const safeWidth = (v: unknown, fallback: string) => {
 };
 const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
 
-/** GET /api/user/bg-data (no token), the fields of one language; errors are only logged (section 8). */
-export async function getLoginBackground(locale: 'en' | 'fr'): Promise<LoginBackground> {
-  const base = FALLBACK[locale];
-  let data: Record<string, unknown> = {};
+// GET /api/user/bg-data (no token), kept a minute: the same for every visitor of /login, edited rarely.
+const bgData = sharedAnswerCache(60_000, async () => {
   try {
     const res = await callDonationApi('/api/user/bg-data');
-    if (res.ok) data = (await res.json()) as Record<string, unknown>;
-    else (await requestLogger()).warn({ status: res.status }, 'bg-data failed');
+    if (res.ok) return (await res.json()) as Record<string, unknown>;
+    (await requestLogger()).warn({ status: res.status }, 'bg-data failed');
   } catch (err) {
     (await requestLogger()).warn({ err }, 'bg-data failed');
   }
+  return undefined;
+});
+
+/** The login page's background data (section 3), the fields of one language; errors are only logged (section 8). */
+export async function getLoginBackground(locale: 'en' | 'fr'): Promise<LoginBackground> {
+  const base = FALLBACK[locale];
+  const data: Record<string, unknown> = (await bgData.get('bg-data')) ?? {};
   // Either spelling (section 3): bg_image / bgImage, fr_bg_image / frBgImage.
   const pick = (snake: string) => {
     const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
