@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
-import { QueryProvider } from '@/components/query-provider';
 import { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -247,10 +246,7 @@ export function DonationForm({
           />
           {mode === 'add' && branchId && (
             <div className="sm:col-span-2">
-              {/* The request and its outcome are read with react-query (StoreRequestStatus); the form itself has none. */}
-              <QueryProvider>
-                <StoreRequestLink branchId={branchId} />
-              </QueryProvider>
+              <StoreRequestLink branchId={branchId} />
             </div>
           )}
           <DonationWeightFields

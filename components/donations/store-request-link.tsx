@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { bff, BffError } from '@/lib/query/bff';
-import { StoreRequestStatus, storeRequestsKey } from '@/components/places/store-request-status';
+import { StoreRequestStatus } from '@/components/places/store-request-status';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
 
@@ -21,7 +20,8 @@ const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
 export function StoreRequestLink({ branchId }: { branchId: string }) {
   const t = useTranslations('StoreRequest');
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
+  // Bumped after a request is sent, so that the list below reads it back.
+  const [sent, setSent] = useState(0);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [pending, setPending] = useState(false);
@@ -41,7 +41,7 @@ export function StoreRequestLink({ branchId }: { branchId: string }) {
       await bff(`/branch/${branchId}/store-requests`, { method: 'POST', body: values });
       setResult({ ok: true, text: t('sent') });
       setValues(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: storeRequestsKey(branchId) });
+      setSent((n) => n + 1);
     } catch (err) {
       setResult({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
     }
@@ -85,7 +85,7 @@ export function StoreRequestLink({ branchId }: { branchId: string }) {
           <Button variant="secondary" loading={pending} onClick={() => void send()}>
             {t('send')}
           </Button>
-          <StoreRequestStatus branchId={branchId} />
+          <StoreRequestStatus branchId={branchId} version={sent} />
         </div>
       )}
     </div>

@@ -1,29 +1,35 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
 import type { StoreRequest } from '@/lib/domain/program-places';
 import { bff } from '@/lib/query/bff';
 
-export const storeRequestsKey = (branchId: string) => ['store-requests', branchId] as const;
-
 /**
  * The branch's store requests and their outcome (issue 9): waiting, approved (the store is in the list now) or refused
- * with the administrator's reason. The same outcome also reaches the requester by e-mail.
+ * with the administrator's reason. The same outcome also reaches the requester by e-mail. Read again when `version`
+ * changes (a request was just sent). A plain fetch, not react-query: this sits on the add form, whose page carries no
+ * react-query (10 kB).
  */
-export function StoreRequestStatus({ branchId }: { branchId: string }) {
+export function StoreRequestStatus({ branchId, version }: { branchId: string; version: number }) {
   const t = useTranslations('StoreRequest');
   const locale = useLocale() === 'fr' ? 'fr-CA' : 'en-CA';
-  const query = useQuery({
-    queryKey: storeRequestsKey(branchId),
-    queryFn: ({ signal }) => bff<StoreRequest[]>(`/branch/${encodeURIComponent(branchId)}/store-requests`, { signal }),
-  });
-  if (!query.data?.length) return null;
+  const [requests, setRequests] = useState<StoreRequest[]>([]);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    // A failed read shows nothing: the list is a reminder, and the outcome also comes by e-mail.
+    bff<StoreRequest[]>(`/branch/${encodeURIComponent(branchId)}/store-requests`, { signal: ctrl.signal }).then(
+      setRequests,
+      () => undefined,
+    );
+    return () => ctrl.abort();
+  }, [branchId, version]);
+  if (!requests.length) return null;
   return (
     <section aria-label={t('yourRequests')} className="flex flex-col gap-1 text-sm">
       <h3 className="font-semibold">{t('yourRequests')}</h3>
       <ul className="flex flex-col gap-1">
-        {query.data.map((r) => (
+        {requests.map((r) => (
           <li key={r.id}>
             {[r.retailer, r.banner, r.name, r.number].filter(Boolean).join(' · ')} ({new Date(r.createdAt).toLocaleDateString(locale)}
             ):{' '}
