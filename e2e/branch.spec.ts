@@ -147,6 +147,25 @@ for (const lang of LANGS) {
   });
 }
 
+for (const lang of LANGS) {
+  test.describe(`reminder setting (${lang})`, () => {
+    test.use({ lang, signedInAs: DEMO });
+    test('comes with the page, is saved as soon as it changes, and is read back after a reload', async ({ page }) => {
+      const box = page.getByLabel(msg(lang, 'ReminderSetting.label'), { exact: true });
+      await page.goto('/branch');
+      await expect(box).toBeChecked();
+      await box.uncheck();
+      await expect(page.getByText(msg(lang, 'ReminderSetting.off'), { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(box).not.toBeChecked();
+      await box.check();
+      await expect(page.getByText(msg(lang, 'ReminderSetting.on'), { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(box).toBeChecked();
+    });
+  });
+}
+
 test.describe('branch switch', () => {
   test.use({ signedInAs: DEMO });
   test('switching the Food Bank reloads the organisation details', async ({ page }) => {

@@ -1,68 +1,57 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
+import { RetryButton } from '@/components/ui/retry-button';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
-import { BffError, bff } from '@/lib/query/get-query-client';
+import { BffError, bff } from '@/lib/query/bff';
 import { branchBodyFrom, branchFormValues, refusedBranchField, updateBranchResolver, type UpdateBranchFormValues } from './schemas';
 
-type Branch = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
+export type BranchAnswer = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
 type Field = keyof UpdateBranchFormValues;
 
-export const branchQueryKey = (branchId: string) => ['branch', branchId] as const;
-
-/** Update organisation details of the selected branch; reloads when the branch changes. */
-export function BranchForm() {
+/**
+ * Update organisation details of the selected branch. The branch comes with the page (read on the server; null when
+ * that read failed); the page gives the form the branch id as its key, so a branch switch starts it afresh.
+ */
+export function BranchForm({ branchId, branch }: { branchId: string; branch: BranchAnswer | null }) {
   const t = useTranslations('BranchPage');
   const tc = useTranslations('Common');
   const errorText = useErrorText();
   const locale = useLocale();
   const banner = useBanner();
-  const queryClient = useQueryClient();
-  const { branchId } = useAppSession();
   const once = useSingleFlight();
-
-  const query = useQuery({
-    queryKey: branchQueryKey(branchId),
-    queryFn: ({ signal }) => bff<Branch>(`/branch/${encodeURIComponent(branchId)}`, { signal }),
-    enabled: !!branchId,
-  });
+  const [province, setProvince] = useState(branch?.province);
+  const [saving, setSaving] = useState(false);
 
   const form = useForm({
     resolver: updateBranchResolver,
-    defaultValues: branchFormValues(undefined),
+    defaultValues: branchFormValues(branch ?? undefined),
     mode: 'onTouched',
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors } = formState;
   const hasErrors = Object.keys(errors).length > 0;
 
-  useEffect(() => {
-    if (query.data) reset(branchFormValues(query.data));
-  }, [query.data, reset]);
-
-  const save = useMutation({
-    mutationFn: (body: UpdateBranchBody) => bff<Branch>(`/branch/${encodeURIComponent(branchId)}`, { method: 'PUT', body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(branchQueryKey(branchId), saved);
+  async function save(body: UpdateBranchBody) {
+    setSaving(true);
+    try {
+      const saved = await bff<BranchAnswer>(`/branch/${encodeURIComponent(branchId)}`, { method: 'PUT', body });
       reset(branchFormValues(saved));
+      setProvince(saved.province);
       banner.show('success', t('NOTE_ORG_UPDATE_SUCCESS'));
       window.scrollTo({ top: 0 });
-    },
-    onError: (e) => {
+    } catch (e) {
       const status = e instanceof BffError ? e.status : 0;
       const code = e instanceof BffError ? e.code : undefined;
       // A field the server refused (it names it) shows under that field, like the form's own check.
@@ -70,19 +59,18 @@ export function BranchForm() {
       if (field) setError(field, { message: code });
       // The banner is brought into view and focused (StatusBanner): on a phone the Save button is far below it.
       banner.show('error', errorText(undefined, status === 400 ? 'NOTE_ORG_UPDATE_ADDRESS_FAILED' : 'NOTE_ORG_UPDATE_FAILED'));
-    },
-  });
+    } finally {
+      setSaving(false);
+    }
+  }
 
-  if (!branchId || query.isPending) return <Spinner className="min-h-[40vh]" />;
-  if (query.isError)
+  if (!branch)
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg bg-white p-6 text-center shadow-sm">
         <p role="alert" className="text-red-800">
           {t('loadError')}
         </p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          {t('retry')}
-        </Button>
+        <RetryButton>{t('retry')}</RetryButton>
       </div>
     );
 
@@ -99,7 +87,7 @@ export function BranchForm() {
   };
   const lang = locale === 'fr' ? 'fr' : 'en';
   const provinces: SelectOption[] = PROVINCE_CODES.map((c) => ({ value: c, label: PROVINCE_NAMES[c][lang] }));
-  const current = query.data?.province;
+  const current = province;
   // A stored value outside the 13 codes stays visible rather than silently lost.
   if (current && !PROVINCE_CODES.includes(current as (typeof PROVINCE_CODES)[number])) provinces.push({ value: current, label: current });
 
@@ -107,7 +95,7 @@ export function BranchForm() {
     const { body, problems } = branchBodyFrom(v);
     // The resolver already refused these; kept so that no save can ever fail without a word.
     for (const p of problems) setError(p.field, { message: p.code });
-    if (body) await save.mutateAsync(body);
+    if (body) await save(body);
     else banner.show('error', errorText(undefined, 'NOTE_ORG_UPDATE_FAILED'));
   });
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -121,7 +109,7 @@ export function BranchForm() {
       onSubmit={onSubmit}
       noValidate
       className="mx-auto flex w-full max-w-3xl flex-col gap-6 [&_input]:scroll-mt-28 [&_input]:scroll-mb-24 [&_select]:scroll-mt-28 [&_select]:scroll-mb-24 [&_textarea]:scroll-mt-28 [&_textarea]:scroll-mb-24"
-      aria-busy={save.isPending}
+      aria-busy={saving}
     >
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionOrganization')}</legend>
@@ -204,7 +192,7 @@ export function BranchForm() {
         ))}
       </fieldset>
       <FormActions className="sticky bottom-0 -mx-3 bg-secondary-light/95 px-3 py-3 sm:static sm:mx-0 sm:bg-transparent sm:px-0">
-        <Button type="submit" disabled={hasErrors} loading={save.isPending} className="sm:min-w-32">
+        <Button type="submit" disabled={hasErrors} loading={saving} className="sm:min-w-32">
           {t('save')}
         </Button>
       </FormActions>

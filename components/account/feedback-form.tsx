@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -11,16 +10,13 @@ import { Button } from '@/components/ui/button';
 import { LazyAppDialog as AppDialog } from '@/components/ui/lazy-dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { bff, BffError } from '@/lib/query/bff';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { FEEDBACK_MAX_LENGTH, sendFeedbackResolver } from './schemas';
 
-type Contact = { id: string | number; name: string; emailAddress?: string };
-
-export const contactsQueryKey = ['contacts'] as const;
+export type FeedbackContact = { id: string | number; name: string; emailAddress?: string };
 
 // The feedback topics of section 3 (a text dictionary): known contact names are shown in the user's language.
 const TOPIC_KEYS = {
@@ -40,8 +36,11 @@ const TOPIC_KEYS = {
 } as const;
 const topicKey = (name: string) => (TOPIC_KEYS as Record<string, (typeof TOPIC_KEYS)[keyof typeof TOPIC_KEYS]>)[name.trim()];
 
-/** Help and Feedback: a contact, a 15-row message, Submit and Cancel; a thank-you popup on success. */
-export function FeedbackForm() {
+/**
+ * Help and Feedback: a contact, a 15-row message, Submit and Cancel; a thank-you popup on success. The contacts come
+ * with the page (read on the server; null when that read failed).
+ */
+export function FeedbackForm({ contacts }: { contacts: FeedbackContact[] | null }) {
   const t = useTranslations('FeedbackPage');
   const errorText = useErrorText();
   const banner = useBanner();
@@ -50,12 +49,6 @@ export function FeedbackForm() {
   const f = new Intl.NumberFormat(useLocale() === 'fr' ? 'fr-CA' : 'en-CA');
   const [thanked, setThanked] = useState(false);
   const once = useSingleFlight();
-
-  const contacts = useQuery({
-    queryKey: contactsQueryKey,
-    queryFn: ({ signal }) => bff<Contact[]>('/contact', { signal }),
-    staleTime: 10 * 60_000,
-  });
 
   const form = useForm({
     resolver: sendFeedbackResolver,
@@ -68,10 +61,12 @@ export function FeedbackForm() {
   const ready = !!watch('contactId') && message.trim() !== '';
   const length = message.trim().length;
 
-  const send = useMutation({
-    mutationFn: (v: { contactId: string; message: string }) => {
-      const contact = contacts.data?.find((c) => String(c.id) === v.contactId);
-      return bff<unknown>('/feedback', {
+  const [sending, setSending] = useState(false);
+  async function send(v: { contactId: string; message: string }) {
+    const contact = contacts?.find((c) => String(c.id) === v.contactId);
+    setSending(true);
+    try {
+      await bff<unknown>('/feedback', {
         method: 'POST',
         body: {
           contactId: contact?.id ?? v.contactId,
@@ -81,19 +76,18 @@ export function FeedbackForm() {
           ...(branchId ? { branchId } : {}),
         },
       });
-    },
-    onSuccess: () => {
       banner.close();
       resetField('message');
       setThanked(true);
-    },
-    // The banner is brought into view and focused (StatusBanner). A refusal says why; only a failure that may
-    // pass on its own (the mail server, the network) says 'try again'.
-    onError: (e) => {
-      if (e instanceof BffError && e.status === 404) void contacts.refetch();
+    } catch (e) {
+      // The banner is brought into view and focused (StatusBanner). A refusal says why; only a failure that may
+      // pass on its own (the mail server, the network) says 'try again'. A contact gone: the page reads them again.
+      if (e instanceof BffError && e.status === 404) router.refresh();
       banner.show('error', failureText(e));
-    },
-  });
+    } finally {
+      setSending(false);
+    }
+  }
   const failureText = (e: unknown) => {
     if (!(e instanceof BffError)) return errorText(undefined, 'NOTE_FEEDBACK_ERROR');
     if (e.status === 429) return errorText('FEEDBACK_TOO_MANY', 'FEEDBACK_TOO_MANY');
@@ -104,15 +98,13 @@ export function FeedbackForm() {
     return errorText(undefined, 'NOTE_FEEDBACK_ERROR');
   };
 
-  if (contacts.isPending) return <Spinner className="min-h-[40vh]" />;
-
   const err = (code?: string) =>
     code === 'FEEDBACK_TOO_LONG'
       ? t('tooLong', { count: f.format(length), max: f.format(FEEDBACK_MAX_LENGTH) })
       : code
         ? errorText(code, 'NOTE_FEEDBACK_ERROR')
         : undefined;
-  const options = (contacts.data ?? []).map((c) => {
+  const options = (contacts ?? []).map((c) => {
     const key = topicKey(c.name);
     return { value: String(c.id), label: key ? t(`topics.${key}`) : c.name };
   });
@@ -122,14 +114,14 @@ export function FeedbackForm() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void once(() => handleSubmit((v) => send.mutateAsync(v))(e));
+          void once(() => handleSubmit((v) => send(v))(e));
         }}
         noValidate
         className="mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
-        aria-busy={send.isPending}
+        aria-busy={sending}
       >
         <p className="text-base text-gray-800">{t('intro')}</p>
-        {contacts.isError && (
+        {!contacts && (
           <p role="alert" className="text-sm font-medium text-red-800">
             {t('contactsError')}
           </p>
@@ -159,7 +151,7 @@ export function FeedbackForm() {
           <Button variant="secondary" onClick={() => router.push('/')}>
             {t('cancel')}
           </Button>
-          <Button type="submit" disabled={!ready} loading={send.isPending}>
+          <Button type="submit" disabled={!ready} loading={sending}>
             {t('submit')}
           </Button>
         </FormActions>

@@ -1,28 +1,40 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
-import { bff } from '@/lib/query/get-query-client';
+import { bff } from '@/lib/query/bff';
 
-const KEY = ['user', 'reminders'] as const;
+export type ReminderPreference = { optOut: boolean };
 
-/** The user's choice to receive the monthly reminder e-mails (issue 8); saved as soon as it changes. */
-export function ReminderSetting() {
+/**
+ * The user's choice to receive the monthly reminder e-mails (issue 8); saved as soon as it changes. The choice comes
+ * with the page (read on the server; null when that read failed, and the box stays disabled).
+ */
+export function ReminderSetting({ preference }: { preference: ReminderPreference | null }) {
   const t = useTranslations('ReminderSetting');
   const id = useId();
   const { show } = useBanner();
-  const queryClient = useQueryClient();
-  const pref = useQuery({ queryKey: KEY, queryFn: ({ signal }) => bff<{ optOut: boolean }>('/user/current-user/reminders', { signal }) });
-  const save = useMutation({
-    mutationFn: (optOut: boolean) => bff<{ optOut: boolean }>('/user/current-user/reminders', { method: 'PUT', body: { optOut } }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(KEY, data);
-      show('success', data.optOut ? t('off') : t('on'));
-    },
-    onError: () => show('error', t('error')),
-  });
+  const [pref, setPref] = useState(preference);
+  const [saving, setSaving] = useState(false);
+
+  // The box shows the new choice at once; a failed save puts the old one back and says so.
+  async function save(optOut: boolean) {
+    const before = pref;
+    setPref({ optOut });
+    setSaving(true);
+    try {
+      const saved = await bff<ReminderPreference>('/user/current-user/reminders', { method: 'PUT', body: { optOut } });
+      setPref(saved);
+      show('success', saved.optOut ? t('off') : t('on'));
+    } catch {
+      setPref(before);
+      show('error', t('error'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
     <section className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="text-base font-bold text-gray-900">
@@ -33,10 +45,10 @@ export function ReminderSetting() {
           id={id}
           type="checkbox"
           className="mt-1 h-5 w-5 accent-gray-900"
-          checked={pref.data ? !pref.data.optOut : true}
-          disabled={!pref.isSuccess || save.isPending}
-          aria-busy={save.isPending || undefined}
-          onChange={(e) => save.mutate(!e.target.checked)}
+          checked={pref ? !pref.optOut : true}
+          disabled={!pref || saving}
+          aria-busy={saving || undefined}
+          onChange={(e) => void save(!e.target.checked)}
         />
         <label htmlFor={id} className="text-sm text-gray-900">
           {t('label')}

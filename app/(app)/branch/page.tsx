@@ -1,19 +1,26 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BranchForm } from '@/components/account/branch-form';
-import { ReminderSetting } from '@/components/account/reminder-setting';
-import { QueryProvider } from '@/components/query-provider';
+import { BranchForm, type BranchAnswer } from '@/components/account/branch-form';
+import { ReminderSetting, type ReminderPreference } from '@/components/account/reminder-setting';
+import { screenApiOrNull } from '@/lib/server/optional-screen-data';
+import { screenSession } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('BranchPage');
   return { title: t('title') };
 }
 
-export default function BranchPage() {
+/** Organisation details and the reminder setting, both read on the server: the form arrives filled in. */
+export default async function BranchPage() {
+  const { branchId } = await screenSession();
+  const [branch, preference] = await Promise.all([
+    branchId ? screenApiOrNull<BranchAnswer>(`/api/branch/${encodeURIComponent(branchId)}`, '/branch') : null,
+    screenApiOrNull<ReminderPreference>('/api/user/current-user/reminders', '/branch'),
+  ]);
   return (
-    <QueryProvider>
-      <BranchForm />
-      <ReminderSetting />
-    </QueryProvider>
+    <>
+      <BranchForm key={branchId} branchId={branchId} branch={branch} />
+      <ReminderSetting preference={preference} />
+    </>
   );
 }

@@ -1,17 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { FeedbackForm } from '@/components/account/feedback-form';
-import { QueryProvider } from '@/components/query-provider';
+import { FeedbackForm, type FeedbackContact } from '@/components/account/feedback-form';
+import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('FeedbackPage');
   return { title: t('title') };
 }
 
-export default function FeedbackPage() {
-  return (
-    <QueryProvider>
-      <FeedbackForm />
-    </QueryProvider>
-  );
+/** Help and Feedback: the contacts are read on the server, so the form arrives complete. */
+export default async function FeedbackPage() {
+  return <FeedbackForm contacts={await screenApiOrNull<FeedbackContact[]>('/api/contact', '/feedback')} />;
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { QueryProvider } from '@/components/query-provider';
-import { ReminderSetting } from '@/components/account/reminder-setting';
+import { ReminderSetting, type ReminderPreference } from '@/components/account/reminder-setting';
 import { RemindersPanel } from '@/components/program/reminders-panel';
 import { ReopenRequestsPanel } from '@/components/program/reopen-requests';
 import { todayCalendarDate } from '@/lib/domain/dates';
+import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 import { getSessionJwt } from '@/lib/server/session';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,9 +25,7 @@ export default async function ProgramRequestsPage() {
       <h1 className="text-2xl font-bold text-gray-900">{t('pageTitle')}</h1>
       <ReopenRequestsPanel />
       <RemindersPanel year={last.year} month={last.month} />
-      <QueryProvider>
-        <ReminderSetting />
-      </QueryProvider>
+      <ReminderSetting preference={await screenApiOrNull<ReminderPreference>('/api/user/current-user/reminders', '/program/requests')} />
     </div>
   );
 }
