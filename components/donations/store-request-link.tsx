@@ -1,91 +1,35 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormMessage } from '@/components/ui/form-message';
-import { TextField } from '@/components/ui/text-field';
-import { useErrorText } from '@/components/ui/use-error-text';
-import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bff, BffError } from '@/lib/query/bff';
-import { StoreRequestStatus } from '@/components/places/store-request-status';
 
-const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
+// The request's fields and the branch's earlier requests load with the first opening: most entries never need them,
+// and the add form is at its JavaScript budget. Once opened, the panel stays mounted (hidden when closed), so what
+// was typed in it is kept.
+const StoreRequestPanel = dynamic(() => import('./store-request-panel').then((m) => m.StoreRequestPanel), { ssr: false });
 
-/**
- * 'My store is not in the list' (issue 9): next to the store field, a small form whose request reaches the program's
- * administrators (/program/stores). Not a form element of its own: it sits inside the donation form, so its button
- * must not submit that form, and Enter in its fields must not save the donation.
- */
+/** 'My store is not in the list' (issue 9): next to the store field, a link that opens the store request. */
 export function StoreRequestLink({ branchId }: { branchId: string }) {
   const t = useTranslations('StoreRequest');
-  const errorText = useErrorText();
-  // Bumped after a request is sent, so that the list below reads it back.
-  const [sent, setSent] = useState(0);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  // A double click (or Enter then a click) sends one request: the guard is set before React re-renders.
-  const once = useSingleFlight();
-  const send = () => once(sendNow);
-
-  async function sendNow() {
-    if (!values.retailer.trim() || !values.name.trim()) {
-      setResult({ ok: false, text: errorText('STORE_REQUEST_VALIDATE', 'STORE_REQUEST_VALIDATE') });
-      return;
-    }
-    setPending(true);
-    setResult(null);
-    try {
-      await bff(`/branch/${branchId}/store-requests`, { method: 'POST', body: values });
-      setResult({ ok: true, text: t('sent') });
-      setValues(EMPTY);
-      setSent((n) => n + 1);
-    } catch (err) {
-      setResult({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
-    }
-    setPending(false);
-  }
-
-  const field = (key: keyof typeof EMPTY, required = false) => (
-    <TextField
-      label={t(key)}
-      required={required}
-      value={values[key]}
-      onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          void send();
-        }
-      }}
-    />
-  );
-
+  const [opened, setOpened] = useState(false);
   return (
     <div className="flex flex-col gap-2">
       <button
         type="button"
         className="self-start text-sm font-semibold underline underline-offset-2"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          setOpened(true);
+        }}
       >
         {t('link')}
       </button>
-      {open && (
-        <div role="group" aria-label={t('title')} className="flex flex-col gap-3 rounded-md border border-gray-300 p-3">
-          <p className="text-sm">{t('intro')}</p>
-          {result && <FormMessage severity={result.ok ? 'success' : 'error'}>{result.text}</FormMessage>}
-          {field('retailer', true)}
-          {field('banner')}
-          {field('name', true)}
-          {field('number')}
-          {field('address')}
-          <Button variant="secondary" loading={pending} onClick={() => void send()}>
-            {t('send')}
-          </Button>
-          <StoreRequestStatus branchId={branchId} version={sent} />
+      {opened && (
+        <div hidden={!open}>
+          <StoreRequestPanel branchId={branchId} />
         </div>
       )}
     </div>
