@@ -16,7 +16,8 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
-import { BffError, bff } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import {
   BRANCH_STATISTICS,
   branchBodyFrom,
@@ -26,7 +27,6 @@ import {
   type UpdateBranchFormValues,
 } from './schemas';
 
-type Branch = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
 type Field = keyof UpdateBranchFormValues;
 
 export const branchQueryKey = (branchId: string) => ['branch', branchId] as const;
@@ -44,7 +44,7 @@ export function BranchForm() {
 
   const query = useQuery({
     queryKey: branchQueryKey(branchId),
-    queryFn: ({ signal }) => bff<Branch>(`/branch/${encodeURIComponent(branchId)}`, { signal }),
+    queryFn: ({ signal }) => api.GET('/branch/{branchId}', { params: { path: { branchId } }, signal }),
     enabled: !!branchId,
   });
 
@@ -62,7 +62,7 @@ export function BranchForm() {
   }, [query.data, reset]);
 
   const save = useMutation({
-    mutationFn: (body: UpdateBranchBody) => bff<Branch>(`/branch/${encodeURIComponent(branchId)}`, { method: 'PUT', body }),
+    mutationFn: (body: UpdateBranchBody) => api.PUT('/branch/{branchId}', { params: { path: { branchId } }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(branchQueryKey(branchId), saved);
       reset(branchFormValues(saved));

@@ -15,11 +15,10 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { FEEDBACK_MAX_LENGTH, sendFeedbackFormSchema } from './schemas';
-
-type Contact = { id: string | number; name: string; emailAddress?: string };
 
 export const contactsQueryKey = ['contacts'] as const;
 
@@ -54,7 +53,7 @@ export function FeedbackForm() {
 
   const contacts = useQuery({
     queryKey: contactsQueryKey,
-    queryFn: ({ signal }) => bff<Contact[]>('/contact', { signal }),
+    queryFn: ({ signal }) => api.GET('/contact', { signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -72,8 +71,7 @@ export function FeedbackForm() {
   const send = useMutation({
     mutationFn: (v: { contactId: string; message: string }) => {
       const contact = contacts.data?.find((c) => String(c.id) === v.contactId);
-      return bff<unknown>('/feedback', {
-        method: 'POST',
+      return api.POST('/feedback', {
         body: {
           contactId: contact?.id ?? v.contactId,
           message: v.message,

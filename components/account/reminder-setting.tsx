@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useBanner } from '@/components/ui/banner';
-import { bff } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
 
 const KEY = ['user', 'reminders'] as const;
 
@@ -14,9 +14,9 @@ export function ReminderSetting() {
   const id = useId();
   const { show } = useBanner();
   const queryClient = useQueryClient();
-  const pref = useQuery({ queryKey: KEY, queryFn: ({ signal }) => bff<{ optOut: boolean }>('/user/current-user/reminders', { signal }) });
+  const pref = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.GET('/user/current-user/reminders', { signal }) });
   const save = useMutation({
-    mutationFn: (optOut: boolean) => bff<{ optOut: boolean }>('/user/current-user/reminders', { method: 'PUT', body: { optOut } }),
+    mutationFn: (optOut: boolean) => api.PUT('/user/current-user/reminders', { body: { optOut } }),
     onSuccess: (data) => {
       queryClient.setQueryData(KEY, data);
       show('success', data.optOut ? t('off') : t('on'));

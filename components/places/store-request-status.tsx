@@ -2,8 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import type { StoreRequest } from '@/lib/domain/program-places';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 
 export const storeRequestsKey = (branchId: string) => ['store-requests', branchId] as const;
 
@@ -16,7 +15,7 @@ export function StoreRequestStatus({ branchId }: { branchId: string }) {
   const locale = useLocale() === 'fr' ? 'fr-CA' : 'en-CA';
   const query = useQuery({
     queryKey: storeRequestsKey(branchId),
-    queryFn: ({ signal }) => bff<StoreRequest[]>(`/branch/${encodeURIComponent(branchId)}/store-requests`, { signal }),
+    queryFn: ({ signal }) => api.GET('/branch/{branchId}/store-requests', { params: { path: { branchId } }, signal }),
   });
   if (!query.data?.length) return null;
   return (
