@@ -37,4 +37,3 @@ export async function apiTypesSource(): Promise<string> {
   const ast = await openapiTS({ ...doc, paths } as Parameters<typeof openapiTS>[0], { alphabetize: true });
   return HEADER + astToString(ast);
 }
-

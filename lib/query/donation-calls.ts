@@ -1,7 +1,8 @@
 // The donation form's calls to the API through /bff: its store list, and save (create or update) with the
 // gas-figure refresh that follows every save.
 import type { SaveDonationBody } from '@/lib/domain/donation';
-import { api, apiPath } from './api-client';
+import { apiPath } from '@/lib/api/calls';
+import { api } from './api-client';
 import { isRfp, type DonationAnswer } from './donation-keys';
 
 /** The stores a branch may record donations from, for the RFP or for another program. */
