@@ -1,13 +1,6 @@
 // The types of a call of the donation API, read from lib/api/paths.d.ts (generated from its OpenAPI document), shared
 // by the browser's client (lib/query/api-client.ts, through /bff) and the server-rendered screens' (screenApi).
-import {
-  createFinalURL,
-  createQuerySerializer,
-  defaultPathSerializer,
-  type Client,
-  type ClientPathsWithMethod,
-  type MaybeOptionalInit,
-} from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, MaybeOptionalInit } from 'openapi-fetch';
 import type { paths } from './paths';
 
 export type ApiMethod = 'get' | 'put' | 'post' | 'delete';
@@ -32,17 +25,27 @@ export type ApiData<M extends ApiMethod, P extends ApiPath<M>> = [Success<M, P>]
 
 type Params<M extends ApiMethod, P extends ApiPath<M>> = ApiInit<M, P> extends { params?: infer T } ? T : never;
 
+type Primitive = string | number | boolean;
+
 /**
- * The URL of an API call (without /api or /bff), built as openapi-fetch builds it: path parameters encoded, the query
- * serialised. For links and downloads (`/bff` + it), the server's calls, and the offline outbox's stored creates.
+ * The URL of an API call (without /api or /bff), built as openapi-fetch builds it for the API's parameters, which are
+ * all single values: each path parameter and query value passed through encodeURIComponent, undefined and null query
+ * values left out. For links and downloads (`/bff` + it), the server's calls, and the offline outbox's stored
+ * creates. Written here rather than taken from openapi-fetch, so a page that only builds a link does not load it.
  */
 export function apiPath<M extends ApiMethod, P extends ApiPath<M>>(_method: M, path: P, params: Params<M, P>): string {
-  return createFinalURL(path, {
-    baseUrl: '',
-    params: (params ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown> },
-    querySerializer: createQuerySerializer(),
-    pathSerializer: defaultPathSerializer,
-  });
+  const { path: values = {}, query = {} } = (params ?? {}) as {
+    path?: Record<string, Primitive>;
+    query?: Record<string, Primitive | null | undefined>;
+  };
+  const url = path.replace(/\{([^}]+)\}/g, (match, name: string) =>
+    values[name] === undefined || values[name] === null ? match : encodeURIComponent(values[name]),
+  );
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, Primitive] => entry[1] !== undefined && entry[1] !== null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  return search ? `${url}?${search}` : url;
 }
 
 /** The /bff address of a GET the browser follows itself (a link, a file download) instead of calling it as JSON. */
