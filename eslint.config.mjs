@@ -33,6 +33,7 @@ const config = [
       'test-results*/**',
       'next-env.d.ts',
       'public/**',
+      'lib/api/paths.d.ts',
     ],
   },
   {

@@ -14,10 +14,12 @@ import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
-import { BffError, bff } from '@/lib/query/bff';
+import type { ApiData } from '@/lib/api/calls';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { branchBodyFrom, branchFormValues, refusedBranchField, updateBranchResolver, type UpdateBranchFormValues } from './schemas';
 
-export type BranchAnswer = UpdateBranchBody & { id: string; lat?: number | null; lng?: number | null };
+type BranchAnswer = ApiData<'get', '/branch/{branchId}'>;
 type Field = keyof UpdateBranchFormValues;
 
 /**
@@ -46,7 +48,7 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
   async function save(body: UpdateBranchBody) {
     setSaving(true);
     try {
-      const saved = await bff<BranchAnswer>(`/branch/${encodeURIComponent(branchId)}`, { method: 'PUT', body });
+      const saved = await api.PUT('/branch/{branchId}', { params: { path: { branchId } }, body });
       reset(branchFormValues(saved));
       setProvince(saved.province);
       banner.show('success', t('NOTE_ORG_UPDATE_SUCCESS'));

@@ -9,7 +9,8 @@ import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { BffError, bff } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { changePasswordResolver } from './schemas';
 
 const BY_STATUS: Record<number, ErrorKey> = {
@@ -39,7 +40,7 @@ export function ChangePasswordForm() {
 
   const submit = handleSubmit(async ({ oldPassword, newPassword }) => {
     try {
-      await bff('/user/current-user/change-password', { method: 'POST', body: { oldPassword, newPassword } });
+      await api.POST('/user/current-user/change-password', { body: { oldPassword, newPassword } });
       reset();
       banner.show('success', t('NOTE_PWD_UPDATE_SUCCESS'));
       window.scrollTo({ top: 0 });

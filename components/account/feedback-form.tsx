@@ -12,11 +12,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff, BffError } from '@/lib/query/bff';
+import type { ApiData } from '@/lib/api/calls';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { FEEDBACK_MAX_LENGTH, sendFeedbackResolver } from './schemas';
 
-export type FeedbackContact = { id: string | number; name: string; emailAddress?: string };
+type Contacts = ApiData<'get', '/contact'>;
 
 // The feedback topics of section 3 (a text dictionary): known contact names are shown in the user's language.
 const TOPIC_KEYS = {
@@ -40,7 +42,7 @@ const topicKey = (name: string) => (TOPIC_KEYS as Record<string, (typeof TOPIC_K
  * Help and Feedback: a contact, a 15-row message, Submit and Cancel; a thank-you popup on success. The contacts come
  * with the page (read on the server; null when that read failed).
  */
-export function FeedbackForm({ contacts }: { contacts: FeedbackContact[] | null }) {
+export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
   const t = useTranslations('FeedbackPage');
   const errorText = useErrorText();
   const banner = useBanner();
@@ -66,8 +68,7 @@ export function FeedbackForm({ contacts }: { contacts: FeedbackContact[] | null 
     const contact = contacts?.find((c) => String(c.id) === v.contactId);
     setSending(true);
     try {
-      await bff<unknown>('/feedback', {
-        method: 'POST',
+      await api.POST('/feedback', {
         body: {
           contactId: contact?.id ?? v.contactId,
           message: v.message,

@@ -3,9 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
-import { bff } from '@/lib/query/bff';
+import type { ApiData } from '@/lib/api/calls';
+import { api } from '@/lib/query/api-client';
 
-export type ReminderPreference = { optOut: boolean };
+type ReminderPreference = ApiData<'get', '/user/current-user/reminders'>;
 
 /**
  * The user's choice to receive the monthly reminder e-mails (issue 8); saved as soon as it changes. The choice comes
@@ -24,7 +25,7 @@ export function ReminderSetting({ preference }: { preference: ReminderPreference
     setPref({ optOut });
     setSaving(true);
     try {
-      const saved = await bff<ReminderPreference>('/user/current-user/reminders', { method: 'PUT', body: { optOut } });
+      const saved = await api.PUT('/user/current-user/reminders', { body: { optOut } });
       setPref(saved);
       show('success', saved.optOut ? t('off') : t('on'));
     } catch {

@@ -3,9 +3,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
 import { parseCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { appTimeZone } from '@/lib/server/env';
-import type { StoreUsage } from '@/lib/domain/summary';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
+import { isRfp } from '@/lib/query/donation-keys';
 import { ApiCallError } from '@/lib/server/donation-api-client';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 import { DonationForm } from './donation-form';
@@ -37,29 +36,29 @@ export async function DonationFormScreen({
 }: ScreenProps) {
   const t = await getTranslations('DonationForm');
   const branchId = givenBranchId ?? (await screenSession()).branchId;
-  const b = encodeURIComponent(branchId);
   // Today in the app's time zone (APP_TIME_ZONE), as the API sees it: the form's default date and its refusal of a
   // future date must not follow the device's clock zone.
   const today = todayCalendarDate(new Date(), appTimeZone());
   // The date the add form opens with: its month's submitted state comes with the page.
   const opening = proposed ?? today;
   const settled = await Promise.allSettled([
-    screenApi<CategoryAnswer[]>('/api/category', returnTo),
-    screenApi<StoreAnswer[]>(
-      isRfp(campaignId) ? `/api/branch/${b}/stores` : `/api/branch/${b}/${encodeURIComponent(campaignId)}/stores`,
-      returnTo,
-    ),
+    screenApi('/category', { returnTo }),
+    isRfp(campaignId)
+      ? screenApi('/branch/{branchId}/stores', { params: { path: { branchId } }, returnTo })
+      : screenApi('/branch/{branchId}/{campaignId}/stores', { params: { path: { branchId, campaignId } }, returnTo }),
     mode === 'edit' && donationId
-      ? screenApi<DonationAnswer>(
-          isRfp(campaignId)
-            ? `/api/donation/${encodeURIComponent(donationId)}`
-            : `/api/donation/campaigndonation/${encodeURIComponent(donationId)}`,
-          returnTo,
-        )
+      ? isRfp(campaignId)
+        ? screenApi('/donation/{id}', { params: { path: { id: donationId } }, returnTo })
+        : screenApi('/donation/campaigndonation/{id}', { params: { path: { id: donationId } }, returnTo })
       : Promise.resolve(undefined),
     // Only for shortcuts and warnings: the form works without them.
-    screenApi<StoreUsage[]>(`/api/branch/${b}/store-usage`, returnTo),
-    mode === 'add' ? screenApi<boolean>(`/api/branch/${b}/${opening.year}/${opening.month}/submitted`, returnTo) : Promise.resolve(false),
+    screenApi('/branch/{branchId}/store-usage', { params: { path: { branchId } }, returnTo }),
+    mode === 'add'
+      ? screenApi('/branch/{branchId}/{year}/{month}/submitted', {
+          params: { path: { branchId, year: opening.year, month: opening.month } },
+          returnTo,
+        })
+      : Promise.resolve(false),
   ]);
   // A redirect to /login (revoked session) wins over any other outcome.
   for (const r of settled) if (r.status === 'rejected' && isRedirect(r.reason)) throw r.reason;

@@ -10,7 +10,8 @@ import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { sortCategories } from '@/lib/domain/categories';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { storeDisplayName } from '@/lib/domain/store';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import { donationKeys, isRfp, type DonationAnswer } from '@/lib/query/donations';
 import { DonationAuthors, EnteredAmount } from './donation-row-meta';
 import { useSourceLabel } from './source-label';
@@ -49,7 +50,10 @@ export function DonationRow({
   );
 
   const remove = useMutation({
-    mutationFn: () => bff(isRfp(campaignId) ? `/donation/${d.id}` : `/donation/campaigndonation/${d.id}`, { method: 'DELETE' }),
+    mutationFn: () =>
+      isRfp(campaignId)
+        ? api.DELETE('/donation/{id}', { params: { path: { id: d.id } } })
+        : api.DELETE('/donation/campaigndonation/{id}', { params: { path: { id: d.id } } }),
     onSuccess: async () => {
       if (onDeleted) onDeleted(d);
       else show('success', t('deleted'));

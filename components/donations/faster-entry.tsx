@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import type { StoreUsage } from '@/lib/domain/summary';
 import { isUnusualWeight, UNUSUAL_WEIGHT_FACTOR } from '@/lib/domain/usual-weight';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 import type { StoreAnswer } from '@/lib/query/donation-keys';
 import { useDonationFormats } from './use-formats';
 import { useNumberFormats } from './use-number-formats';
@@ -30,7 +30,8 @@ export function useStoreUsage(branchId: string, initial: StoreUsage[]) {
   useEffect(() => {
     if (!branchId || branchId === state.branchId) return;
     const ctrl = new AbortController();
-    bff<StoreUsage[]>(`/branch/${encodeURIComponent(branchId)}/store-usage`, { signal: ctrl.signal })
+    api
+      .GET('/branch/{branchId}/store-usage', { params: { path: { branchId } }, signal: ctrl.signal })
       .then((usage) => setState({ branchId, usage }))
       .catch(() => !ctrl.signal.aborted && setState({ branchId, usage: [] }));
     return () => ctrl.abort();
@@ -57,11 +58,13 @@ export function MonthSubmittedWarning({
   useEffect(() => {
     if (!key || key === submitted.key) return;
     const ctrl = new AbortController();
-    bff<boolean>(`/branch/${key}/submitted`, { signal: ctrl.signal })
+    const [year, month] = key.split('/').slice(-2).map(Number);
+    api
+      .GET('/branch/{branchId}/{year}/{month}/submitted', { params: { path: { branchId, year, month } }, signal: ctrl.signal })
       .then((value) => setSubmitted({ key, value }))
       .catch(() => undefined);
     return () => ctrl.abort();
-  }, [key, submitted.key]);
+  }, [key, submitted.key, branchId]);
   if (!day || submitted.key !== key || !submitted.value) return null;
   const month = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { month: 'long', year: 'numeric' }).format(
     new Date(day.year, day.month - 1, 1),

@@ -12,7 +12,8 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { MonthHistory, ReopenRequest } from '@/lib/domain/program-workflow';
 import { donationKeys } from '@/lib/query/donation-keys';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import { useDonationFormats } from './use-formats';
 
 type Props = { branchId: string; year: number; month: number; locked: boolean };
@@ -36,12 +37,12 @@ export function MonthReopen({ branchId, year, month, locked }: Props) {
   const key = monthHistoryKey(branchId, year, month);
   const history = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => bff<MonthHistory>(`/branch/${encodeURIComponent(branchId)}/${year}/${month}/history`, { signal }),
+    queryFn: ({ signal }) => api.GET('/branch/{branchId}/{year}/{month}/history', { params: { path: { branchId, year, month } }, signal }),
     enabled: !!branchId,
   });
   const ask = useMutation({
     mutationFn: () =>
-      bff<ReopenRequest>(`/branch/${encodeURIComponent(branchId)}/${year}/${month}/reopen-request`, { method: 'POST', body: { reason } }),
+      api.POST('/branch/{branchId}/{year}/{month}/reopen-request', { params: { path: { branchId, year, month } }, body: { reason } }),
     onSuccess: async () => {
       setOpen(false);
       setReason('');

@@ -2,8 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { appTimeZone } from '@/lib/server/env';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
-import type { MonthSummary } from '@/lib/domain/summary';
-import type { DonationAnswer } from '@/lib/query/donation-keys';
+import { bffHref } from '@/lib/api/calls';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 import { ButtonLink } from '@/components/ui/button';
 import { enteredAmount } from './entered-amount';
@@ -18,12 +17,12 @@ export async function MonthReport({ year, month }: { year: number; month: number
   const locale = await getLocale();
   const f = makeDonationFormats(locale);
   const { branchId } = await screenSession();
-  const b = encodeURIComponent(branchId);
   const here = `/donations/${year}/${month}/report`;
+  const params = { path: { branchId, year, month } };
   const [summary, rfp, campaign] = await Promise.all([
-    screenApi<MonthSummary>(`/api/branch/${b}/month-summary/${year}/${month}`, here),
-    screenApi<DonationAnswer[]>(`/api/branch/${b}/donations/${year}/${month}`, here),
-    screenApi<DonationAnswer[]>(`/api/branch/${b}/campaigndonations/${year}/${month}`, here),
+    screenApi('/branch/{branchId}/month-summary/{year}/{month}', { params, returnTo: here }),
+    screenApi('/branch/{branchId}/donations/{year}/{month}', { params, returnTo: here }),
+    screenApi('/branch/{branchId}/campaigndonations/{year}/{month}', { params, returnTo: here }),
   ]);
   const donations = [...rfp, ...campaign].sort((a, c) => a.date.localeCompare(c.date) || a.createdAt.localeCompare(c.createdAt));
   const when = (iso: string) =>
@@ -31,7 +30,10 @@ export async function MonthReport({ year, month }: { year: number; month: number
       new Intl.DateTimeFormat(f.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: appTimeZone() }).format(new Date(iso)),
       locale,
     );
-  const pdfHref = `/bff/branch/${b}/month-summary/${year}/${month}/pdf?lang=${locale === 'fr' ? 'fr' : 'en'}`;
+  const pdfHref = bffHref('/branch/{branchId}/month-summary/{year}/{month}/pdf', {
+    ...params,
+    query: { lang: locale === 'fr' ? 'fr' : 'en' },
+  });
 
   return (
     <article className="flex flex-col gap-4 bg-white p-4 print:p-0" data-testid="month-report">

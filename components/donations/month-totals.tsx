@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { bffHref } from '@/lib/api/calls';
 import { monthSummaryQuery } from '@/lib/query/summaries';
 import { PeriodTotalsView } from './period-totals';
 import { PdfLink } from './report-actions';
@@ -18,7 +19,10 @@ export function MonthTotals({ year, month }: { year: number; month: number }) {
   const f = useDonationFormats();
   const { branchId } = useAppSession();
   const summary = useQuery(monthSummaryQuery(branchId, year, month));
-  const pdfHref = `/bff/branch/${encodeURIComponent(branchId)}/month-summary/${year}/${month}/pdf?lang=${locale === 'fr' ? 'fr' : 'en'}`;
+  const pdfHref = bffHref('/branch/{branchId}/month-summary/{year}/{month}/pdf', {
+    path: { branchId, year, month },
+    query: { lang: locale === 'fr' ? 'fr' : 'en' },
+  });
 
   return (
     <div className="flex flex-col gap-3">

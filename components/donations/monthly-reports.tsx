@@ -29,14 +29,13 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   const { branchId } = await screenSession();
   const yearId = 'reports-year';
   const today = todayCalendarDate(new Date(), appTimeZone());
-  const b = encodeURIComponent(branchId);
   const here = initialYear ? `/?year=${initialYear}` : '/';
 
   let years: number[] = [];
   let rows: MonthlyReportAnswer[] | null = null;
   let failed = false;
   try {
-    years = await screenApi<number[]>(`/api/donation/donationyears?appSource=bot&branchId=${b}`, here);
+    years = await screenApi('/donation/donationyears', { params: { query: { appSource: 'bot', branchId } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'donation years failed');
@@ -47,7 +46,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
     initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
   if (!failed) {
     try {
-      rows = await screenApi<MonthlyReportAnswer[]>(`/api/branch/${b}/donations/${year}/aggregate`, here);
+      rows = await screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year } }, returnTo: here });
     } catch (err) {
       if (isRedirect(err)) throw err;
       (await requestLogger()).error({ err }, 'monthly reports failed');

@@ -7,7 +7,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { StoreRequestStatus } from '@/components/places/store-request-status';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
@@ -37,7 +38,7 @@ export function StoreRequestPanel({ branchId }: { branchId: string }) {
     setPending(true);
     setResult(null);
     try {
-      await bff(`/branch/${branchId}/store-requests`, { method: 'POST', body: values });
+      await api.POST('/branch/{branchId}/store-requests', { params: { path: { branchId } }, body: values });
       setResult({ ok: true, text: t('sent') });
       setValues(EMPTY);
       setSent((n) => n + 1);

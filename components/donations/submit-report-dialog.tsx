@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { LazyAppDialog as AppDialog } from '@/components/ui/lazy-dialog';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bff } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
 import { donationKeys } from '@/lib/query/donations';
 import { useDonationFormats } from './use-formats';
 
@@ -30,8 +30,7 @@ export function SubmitReportDialog({ year, month, supportEmail, open, onClose }:
 
   const submit = useMutation({
     mutationFn: () =>
-      bff('/branch/submit', {
-        method: 'POST',
+      api.POST('/branch/submit', {
         body: { branchId, year, month, comments: comments.trim() || null, userContact: user?.contactEmail ?? null },
       }),
     onSuccess: async () => {

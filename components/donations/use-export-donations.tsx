@@ -7,6 +7,7 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { LazyAppDialog } from '@/components/ui/lazy-dialog';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
+import { bffHref } from '@/lib/api/calls';
 import { exportFileName } from '@/lib/domain/export-file-name';
 import { downloadThroughBrowser } from '@/lib/download/browser-download';
 
@@ -33,12 +34,17 @@ export function useExportDonations(year: number) {
   const download = async () => {
     setBusy(true);
     try {
-      const query = format === 'csv-fr' ? '&lang=fr' : format === 'xlsx' ? `&format=xlsx&lang=${locale === 'fr' ? 'fr' : 'en'}` : '';
+      const options =
+        format === 'csv-fr'
+          ? { lang: 'fr' as const }
+          : format === 'xlsx'
+            ? { format: 'xlsx' as const, lang: locale === 'fr' ? ('fr' as const) : ('en' as const) }
+            : {};
       const fallback = exportFileName(branchName);
       // The browser's download manager receives the file (a whole year can be large: it never sits in page memory);
       // the answer's status comes back in a cookie for the banner.
       const status = await downloadThroughBrowser(
-        `/bff/donation/export?branchId=${encodeURIComponent(branchId)}&year=${year}${query}`,
+        bffHref('/donation/export', { query: { branchId, year, ...options } }),
         format === 'xlsx' ? fallback.replace(/\.csv$/, '.xlsx') : fallback,
       );
       const ok = status !== null && status >= 200 && status < 300;

@@ -5,9 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bff, BffError } from '@/lib/query/bff';
+import { BffError } from '@/lib/query/bff';
 import { newKey } from '@/lib/offline/entries';
-import { createPath } from '@/lib/query/donation-calls';
+import { createDonation } from '@/lib/query/donation-calls';
 import { donationKeys, isRfp, type DonationAnswer } from '@/lib/query/donation-keys';
 
 /** How long the Undo stays offered after a delete. */
@@ -58,11 +58,7 @@ export function useUndoDelete(names: (d: DonationAnswer) => { date: string; stor
 
   const restore = useMutation({
     mutationFn: ({ donation: d, key }: { donation: DonationAnswer; key: string }) =>
-      bff<DonationAnswer>(createPath(d.branchId, d.campaignId), {
-        method: 'POST',
-        body: restoreBody(d),
-        headers: { 'idempotency-key': key },
-      }),
+      createDonation(d.campaignId, restoreBody(d), { idempotencyKey: key }),
     onSuccess: async () => {
       setOffer(null);
       show('success', t('restored'));

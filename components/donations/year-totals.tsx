@@ -12,7 +12,7 @@ export async function YearTotals({ branchId, year, returnTo }: { branchId: strin
   const f = makeDonationFormats(await getLocale());
   let summary: YearSummary;
   try {
-    summary = await screenApi<YearSummary>(`/api/branch/${encodeURIComponent(branchId)}/year-summary/${year}`, returnTo);
+    summary = await screenApi('/branch/{branchId}/year-summary/{year}', { params: { path: { branchId, year } }, returnTo });
   } catch (err) {
     if (typeof err === 'object' && err !== null && 'digest' in err) throw err;
     (await requestLogger()).error({ err }, 'year summary failed');

@@ -4,7 +4,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 import { BranchSelect } from './branch-select';
 import { IconButton } from './icon-button';
 import { LanguageToggle } from './language-toggle';
@@ -34,7 +34,7 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
   useEffect(() => {
     if (!open || !hasBranch || !branchId) return;
     const ctrl = new AbortController();
-    bff<{ lead: boolean }>(`/branch/${encodeURIComponent(branchId)}/people/me`, { signal: ctrl.signal, keepOn401: true }).then(
+    api.GET('/branch/{branchId}/people/me', { params: { path: { branchId } }, signal: ctrl.signal, keepOn401: true }).then(
       (r) => setLead(r.lead),
       () => setLead(false),
     );

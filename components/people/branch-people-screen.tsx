@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 import { InviteForm } from './invite-form';
 
 type Person = { id: string; username: string; email: string; lead: boolean; disabled: boolean; pending: boolean };
@@ -11,7 +11,7 @@ type Person = { id: string; username: string; email: string; lead: boolean; disa
 export function BranchPeopleScreen({ branchId, branchName, initial }: { branchId: string; branchName: string; initial: Person[] }) {
   const t = useTranslations('BranchPeople');
   const [people, setPeople] = useState(initial);
-  const reload = async () => setPeople(await bff<Person[]>(`/branch/${branchId}/people`));
+  const reload = async () => setPeople(await api.GET('/branch/{branchId}/people', { params: { path: { branchId } } }));
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('title', { branch: branchName })}</h1>

@@ -7,7 +7,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 
 type Props =
   /** A program administrator: any branch, lead or not, any login type. */
@@ -21,9 +22,9 @@ export function InviteForm(props: Props) {
   const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
-  const [locale, setLocale] = useState('en');
+  const [locale, setLocale] = useState<'en' | 'fr'>('en');
   const [branchId, setBranchId] = useState('');
-  const [loginType, setLoginType] = useState('1');
+  const [loginType, setLoginType] = useState<'1' | '2' | '3'>('1');
   const [lead, setLead] = useState(false);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
@@ -45,11 +46,10 @@ export function InviteForm(props: Props) {
       const common = { email, username: username.trim() || undefined, locale, reason };
       const r =
         props.mode === 'admin'
-          ? await bff<{ username: string }>('/program/users/invite', {
-              method: 'POST',
-              body: { ...common, branchId, lead, loginType: Number(loginType) },
+          ? await api.POST('/program/users/invite', {
+              body: { ...common, branchId, lead, loginType: Number(loginType) as 1 | 2 | 3 },
             })
-          : await bff<{ username: string }>(`/branch/${props.branchId}/people/invite`, { method: 'POST', body: common });
+          : await api.POST('/branch/{branchId}/people/invite', { params: { path: { branchId: props.branchId } }, body: common });
       setResult({ ok: true, text: t('sent', { username: r.username }) });
       setEmail('');
       setUsername('');
@@ -82,7 +82,7 @@ export function InviteForm(props: Props) {
       <SelectField
         label={t('language')}
         value={locale}
-        onChange={(e) => setLocale(e.target.value)}
+        onChange={(e) => setLocale(e.target.value as 'en' | 'fr')}
         options={[
           { value: 'en', label: 'English' },
           { value: 'fr', label: 'Français' },
@@ -101,7 +101,7 @@ export function InviteForm(props: Props) {
           <SelectField
             label={t('loginType')}
             value={loginType}
-            onChange={(e) => setLoginType(e.target.value)}
+            onChange={(e) => setLoginType(e.target.value as '1' | '2' | '3')}
             options={[
               { value: '1', label: t('password') },
               { value: '2', label: 'Azure AD' },

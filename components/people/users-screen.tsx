@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramUser, ProgramUsersAnswer } from '@/lib/domain/program-people';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { InviteForm } from './invite-form';
 import { RoleEditor } from './role-editor';
 
@@ -31,7 +32,7 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
   const load = useCallback(async (query: string) => {
     setLoading(true);
     try {
-      setData(await bff<ProgramUsersAnswer>(`/program/users?q=${encodeURIComponent(query)}`));
+      setData(await api.GET('/program/users', { params: { query: { q: query } } }));
     } finally {
       setLoading(false);
     }
@@ -41,11 +42,12 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
     return () => clearTimeout(id);
   }, [q, load]);
 
-  async function act(path: string, method: string, body: Record<string, unknown>, done: string) {
+  /** One change (its call given the reason typed), then the list again. */
+  async function act(call: (reason: string) => Promise<unknown>, done: string) {
     setBusy(true);
     setMessage(null);
     try {
-      await bff(path, { method, body: { ...body, reason } });
+      await call(reason);
       setMessage({ ok: true, text: done });
       setReason('');
       await load(q);
@@ -55,6 +57,11 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
     }
     setBusy(false);
   }
+
+  const onUser = (userId: string) => ({ params: { path: { userId } } });
+  /** Links a user to a branch, or changes the lead flag of a link. */
+  const setLink = (userId: string, branchId: string, lead: boolean, reason: string) =>
+    api.PUT('/program/users/{userId}/branches/{branchId}', { params: { path: { userId, branchId } }, body: { lead, reason } });
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') : t('never'));
   const status = (u: ProgramUser) => (u.disabled ? t('deactivated') : u.invitationPending ? t('invited') : t('active'));
@@ -112,7 +119,13 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                     <Button
                       variant={u.disabled ? 'primary' : 'danger'}
                       loading={busy}
-                      onClick={() => act(`/program/users/${u.id}/status`, 'PUT', { disabled: !u.disabled }, t('saved'))}
+                      onClick={() =>
+                        act(
+                          (reason) =>
+                            api.PUT('/program/users/{userId}/status', { ...onUser(u.id), body: { disabled: !u.disabled, reason } }),
+                          t('saved'),
+                        )
+                      }
                     >
                       {u.disabled ? t('reactivate') : t('deactivate')}
                     </Button>
@@ -120,7 +133,12 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                       <Button
                         variant="secondary"
                         loading={busy}
-                        onClick={() => act(`/program/users/${u.id}/resend-invitation`, 'POST', {}, t('mailSent'))}
+                        onClick={() =>
+                          act(
+                            (reason) => api.POST('/program/users/{userId}/resend-invitation', { ...onUser(u.id), body: { reason } }),
+                            t('mailSent'),
+                          )
+                        }
                       >
                         {t('resend')}
                       </Button>
@@ -129,7 +147,12 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                       <Button
                         variant="secondary"
                         loading={busy}
-                        onClick={() => act(`/program/users/${u.id}/password-reset`, 'POST', {}, t('mailSent'))}
+                        onClick={() =>
+                          act(
+                            (reason) => api.POST('/program/users/{userId}/password-reset', { ...onUser(u.id), body: { reason } }),
+                            t('mailSent'),
+                          )
+                        }
                       >
                         {t('reset')}
                       </Button>
@@ -139,7 +162,9 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                     key={`${u.id}-${u.program?.role ?? 'none'}-${u.program?.provinces.join() ?? ''}`}
                     user={u}
                     busy={busy}
-                    onSave={(body) => act(`/program/users/${u.id}/role`, 'PUT', body, t('saved'))}
+                    onSave={(body) =>
+                      act((reason) => api.PUT('/program/users/{userId}/role', { ...onUser(u.id), body: { ...body, reason } }), t('saved'))
+                    }
                   />
                   <ul className="flex flex-col gap-2">
                     {u.branches.map((b) => (
@@ -148,14 +173,23 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                         <Button
                           variant="ghost"
                           loading={busy}
-                          onClick={() => act(`/program/users/${u.id}/branches/${b.branchId}`, 'PUT', { lead: !b.lead }, t('saved'))}
+                          onClick={() => act((reason) => setLink(u.id, b.branchId, !b.lead, reason), t('saved'))}
                         >
                           {b.lead ? t('unmakeLead') : t('makeLead')}
                         </Button>
                         <Button
                           variant="ghost"
                           loading={busy}
-                          onClick={() => act(`/program/users/${u.id}/branches/${b.branchId}/unlink`, 'POST', {}, t('saved'))}
+                          onClick={() =>
+                            act(
+                              (reason) =>
+                                api.POST('/program/users/{userId}/branches/{branchId}/unlink', {
+                                  params: { path: { userId: u.id, branchId: b.branchId } },
+                                  body: { reason },
+                                }),
+                              t('saved'),
+                            )
+                          }
                         >
                           {t('unlink')}
                         </Button>
@@ -182,7 +216,7 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                       variant="secondary"
                       disabled={!linkTo}
                       loading={busy}
-                      onClick={() => act(`/program/users/${u.id}/branches/${linkTo}`, 'PUT', { lead: false }, t('saved'))}
+                      onClick={() => act((reason) => setLink(u.id, linkTo, false, reason), t('saved'))}
                     >
                       {t('link')}
                     </Button>

@@ -18,7 +18,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 
 type Field = keyof UpdateBranchFormValues;
 const TEXT: { f: Field; required?: boolean; wide?: boolean; type?: string; auto?: string }[] = [
@@ -70,11 +71,11 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
     if (!body) return;
     try {
       if (branchId) {
-        const saved = await bff<BranchValues>(`/program/branches/${branchId}/profile`, { method: 'PUT', body });
+        const saved = await api.PUT('/program/branches/{branchId}/profile', { params: { path: { branchId } }, body });
         reset(branchFormValues(saved));
         setMessage({ ok: true, text: tp('saved', { name: body.name ?? '' }) });
       } else {
-        const created = await bff<{ id: string }>('/program/branches', { method: 'POST', body: { ...body, reason } });
+        const created = await api.POST('/program/branches', { body: { ...body, reason } });
         router.push(`/program/branches/${created.id}/edit?created=1`);
       }
     } catch (e) {

@@ -8,7 +8,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramBranchRow } from '@/lib/domain/program-places';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { CsvImport } from './csv-import';
 
 /** /program/branches: every branch, links to a new one and to each one's every field, deactivation, CSV import. */
@@ -18,12 +19,15 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
   const [rows, setRows] = useState(initial);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const reload = async () => setRows(await bff<ProgramBranchRow[]>('/program/branches'));
+  const reload = async () => setRows(await api.GET('/program/branches'));
 
   async function toggle(row: ProgramBranchRow) {
     setMessage(null);
     try {
-      await bff(`/program/branches/${row.id}/active`, { method: 'PUT', body: { active: !!row.deactivatedAt, reason } });
+      await api.PUT('/program/branches/{branchId}/active', {
+        params: { path: { branchId: row.id } },
+        body: { active: !!row.deactivatedAt, reason },
+      });
       setMessage({ ok: true, text: row.deactivatedAt ? t('reactivated', { name: row.name }) : t('deactivated', { name: row.name }) });
       await reload();
     } catch (err) {

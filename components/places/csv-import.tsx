@@ -6,13 +6,17 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { CsvResultAnswer } from '@/lib/domain/program-places';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 
 /**
  * Upload, preview (every row as it will be created or changed, every problem on its row and column), then confirm.
  * Nothing is written while any row is refused; the file stays chosen so it can be fixed and previewed again.
  */
-export function CsvImport({ path, onDone }: { path: string; onDone: () => void }) {
+/** The two CSV imports of the program screens. */
+type ImportPath = '/program/branches/import' | '/program/stores/import';
+
+export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => void }) {
   const t = useTranslations('ProgramImport');
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState('');
@@ -31,7 +35,7 @@ export function CsvImport({ path, onDone }: { path: string; onDone: () => void }
     setPending(true);
     setError('');
     try {
-      const r = await bff<CsvResultAnswer>(path, { method: 'POST', body: { csv, confirm } });
+      const r = await api.POST(path, { body: { csv, confirm } });
       setResult(r);
       if (r.written) onDone();
     } catch (err) {

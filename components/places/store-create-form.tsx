@@ -7,7 +7,8 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', branchId: '' };
 
@@ -47,7 +48,7 @@ export function StoreCreateForm({
         branchIds: v.branchId ? [v.branchId] : [],
         reason,
       };
-      await bff('/program/stores', { method: 'POST', body });
+      await api.POST('/program/stores', { body });
       setResult({ ok: true, text: t('storeCreated', { name: v.name.trim() }) });
       setV(EMPTY);
       onCreated();

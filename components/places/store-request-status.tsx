@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { StoreRequest } from '@/lib/domain/program-places';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 
 /**
  * The branch's store requests and their outcome (issue 9): waiting, approved (the store is in the list now) or refused
@@ -18,10 +18,9 @@ export function StoreRequestStatus({ branchId, version }: { branchId: string; ve
   useEffect(() => {
     const ctrl = new AbortController();
     // A failed read shows nothing: the list is a reminder, and the outcome also comes by e-mail.
-    bff<StoreRequest[]>(`/branch/${encodeURIComponent(branchId)}/store-requests`, { signal: ctrl.signal }).then(
-      setRequests,
-      () => undefined,
-    );
+    api
+      .GET('/branch/{branchId}/store-requests', { params: { path: { branchId } }, signal: ctrl.signal })
+      .then(setRequests, () => undefined);
     return () => ctrl.abort();
   }, [branchId, version]);
   if (!requests.length) return null;

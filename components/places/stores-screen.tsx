@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramStore, StoreRequest } from '@/lib/domain/program-places';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 import { CsvImport } from './csv-import';
 import { StoreCreateForm } from './store-create-form';
 
@@ -23,21 +24,19 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
   const [linkTo, setLinkTo] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(
-    async (query: string) => setStores(await bff<ProgramStore[]>(`/program/stores?q=${encodeURIComponent(query)}`)),
-    [],
-  );
+  const load = useCallback(async (query: string) => setStores(await api.GET('/program/stores', { params: { query: { q: query } } })), []);
   useEffect(() => {
     const id = setTimeout(() => void load(q), 250);
     return () => clearTimeout(id);
   }, [q, load]);
 
-  async function act(path: string, method: string, body: Record<string, unknown>, done: string) {
+  /** One change (its call given the reason typed), then the requests and the stores again. */
+  async function act(call: (reason: string) => Promise<unknown>, done: string) {
     setMessage(null);
     try {
-      await bff(path, { method, body: { ...body, reason } });
+      await call(reason);
       setMessage({ ok: true, text: done });
-      setRequests(await bff<StoreRequest[]>('/program/store-requests'));
+      setRequests(await api.GET('/program/store-requests'));
       await load(q);
     } catch (err) {
       setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
@@ -47,7 +46,12 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
   // A store may serve several branches: linking adds one, unlinking takes one away; the others stay. Donations carry
   // their own branch, so a store's past donations stay where they were logged.
   const setBranches = (s: ProgramStore, branchIds: string[], done: string) =>
-    act(`/program/stores/${s.id}/branches`, 'PUT', { branchIds }, done);
+    act(
+      (reason) => api.PUT('/program/stores/{storeId}/branches', { params: { path: { storeId: s.id } }, body: { branchIds, reason } }),
+      done,
+    );
+  const decide = (requestId: string, approve: boolean, reason: string) =>
+    api.POST('/program/store-requests/{requestId}/decision', { params: { path: { requestId } }, body: { approve, reason } });
 
   return (
     <div className="flex flex-col gap-6">
@@ -66,13 +70,8 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
                 {r.address ? ` · ${r.address}` : ''}
               </span>
             </span>
-            <Button onClick={() => act(`/program/store-requests/${r.id}/decision`, 'POST', { approve: true }, t('approved'))}>
-              {t('approve')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => act(`/program/store-requests/${r.id}/decision`, 'POST', { approve: false }, t('refused'))}
-            >
+            <Button onClick={() => act((reason) => decide(r.id, true, reason), t('approved'))}>{t('approve')}</Button>
+            <Button variant="secondary" onClick={() => act((reason) => decide(r.id, false, reason), t('refused'))}>
               {t('refuse')}
             </Button>
           </div>

@@ -3,9 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import type { AuditPage } from '@/lib/domain/program-workflow';
 import { donationKeys } from '@/lib/query/donation-keys';
-import { bff } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
 import { AuditTable } from './audit-table';
 
 /** The entries of a food bank's history, 50 at a time; under donationKeys.all, so any save refreshes them. */
@@ -14,7 +13,7 @@ export function BranchHistoryEntries({ branchId }: { branchId: string }) {
   const history = useInfiniteQuery({
     queryKey: [...donationKeys.all, 'branch-history', branchId],
     queryFn: ({ pageParam, signal }) =>
-      bff<AuditPage>(`/branch/${encodeURIComponent(branchId)}/history${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
+      api.GET('/branch/{branchId}/history', { params: { path: { branchId }, query: { before: pageParam || undefined } }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });

@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
 import { oversightStatus } from '@/lib/domain/program-oversight';
+import type { ApiData } from '@/lib/api/calls';
 import type { DonationAnswer, MonthlyReport } from '@/lib/domain/answers';
 import { ApiCallError } from '@/lib/server/donation-api-client';
 import { appTimeZone } from '@/lib/server/env';
@@ -17,8 +18,6 @@ import { isRedirect, LoadError } from './load-error';
 import { MonthHistoryPanel } from './month-history';
 import { yearParam, type SearchParams } from './search-params';
 import { STATUS_KEY, StatusBadge } from './status-badge';
-
-type Branch = { id: string; name: string; province: string | null };
 
 /**
  * /program/branches/[branchId]: a food bank's monthly reports of a year and one month's donations, read only. The
@@ -35,9 +34,9 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
   const b = encodeURIComponent(branchId);
   const here = `/program/branches/${b}?year=${year}${month ? `&month=${month}` : ''}`;
 
-  let branch: Branch;
+  let branch: ApiData<'get', '/program/oversight/branches/{branchId}'>;
   try {
-    branch = await screenApi<Branch>(`/api/program/oversight/branches/${b}`, here);
+    branch = await screenApi('/program/oversight/branches/{branchId}', { params: { path: { branchId } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) notFound();
@@ -48,8 +47,10 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
   let donations: DonationAnswer[] | null = null;
   try {
     [reports, donations] = await Promise.all([
-      screenApi<MonthlyReport[]>(`/api/branch/${b}/donations/${year}/aggregate`, here),
-      month ? screenApi<DonationAnswer[]>(`/api/branch/${b}/donations/${year}/${month}`, here) : Promise.resolve(null),
+      screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year } }, returnTo: here }),
+      month
+        ? screenApi('/branch/{branchId}/donations/{year}/{month}', { params: { path: { branchId, year, month } }, returnTo: here })
+        : Promise.resolve(null),
     ]);
   } catch (err) {
     if (isRedirect(err)) throw err;

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bff, BffError } from '@/lib/query/bff';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/bff';
 
 type Props = { branchId: string; branchName: string; year: number; month: number };
 
@@ -34,8 +35,8 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
     void once(async () => {
       setBusy(true);
       try {
-        await bff(`/program/branches/${encodeURIComponent(branchId)}/${year}/${month}/reopen`, {
-          method: 'POST',
+        await api.POST('/program/branches/{branchId}/{year}/{month}/reopen', {
+          params: { path: { branchId, year, month } },
           body: { reason: reason.trim() },
         });
         setOpen(false);

@@ -27,8 +27,8 @@ export async function MonthHistoryPanel({ branchId, branchName, year, month, sub
   let categories: CategoryRef[] = [];
   try {
     [history, categories] = await Promise.all([
-      screenApi<MonthHistory>(`/api/program/branches/${b}/${year}/${month}/history`, here),
-      screenApi<CategoryRef[]>('/api/category', here),
+      screenApi('/program/branches/{branchId}/{year}/{month}/history', { params: { path: { branchId, year, month } }, returnTo: here }),
+      screenApi('/category', { returnTo: here }),
     ]);
   } catch (err) {
     if (isRedirect(err)) throw err;

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { OversightAnswer, OversightSort } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
 import { appTimeZone } from '@/lib/server/env';
+import { bffHref } from '@/lib/api/calls';
 import { screenApi } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
 import { FIELD_CLASS, Labelled, ProvinceSelect } from './filter-fields';
@@ -39,12 +40,12 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
   const q = searchParam(searchParams);
   const { sort, order } = sortParam(searchParams);
   const base = { month: monthValue(year, month), province, q };
-  const apiQuery = queryString({ year, month, province, status, q, sort, order });
+  const apiQuery = { year, month, province, status, q: q || undefined, sort, order };
   const here = `/program${queryString({ ...base, status, sort, order })}`;
 
   let data: OversightAnswer | null = null;
   try {
-    data = await screenApi<OversightAnswer>(`/api/program/oversight${apiQuery}`, here);
+    data = await screenApi('/program/oversight', { params: { query: apiQuery }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program oversight failed');
@@ -68,7 +69,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
     </th>
   );
   const exportHref = (format: 'csv' | 'xlsx') =>
-    `/bff/program/oversight/export${queryString({ year, month, province, status, q, sort, order, format, lang: locale === 'fr' ? 'fr' : 'en' })}`;
+    bffHref('/program/oversight/export', { query: { ...apiQuery, format, lang: locale === 'fr' ? 'fr' : 'en' } });
 
   return (
     <section aria-labelledby="oversight-title" className="flex flex-col gap-4">

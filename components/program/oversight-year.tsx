@@ -26,7 +26,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
   const here = `/program/year${queryString({ year, province })}`;
   let data: YearAnswer | null = null;
   try {
-    data = await screenApi<YearAnswer>(`/api/program/oversight/year${queryString({ year, province })}`, here);
+    data = await screenApi('/program/oversight/year', { params: { query: { year, province } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program year failed');

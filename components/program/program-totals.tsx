@@ -24,7 +24,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
   const here = `/program/totals${queryString({ month: monthValue(year, month) })}`;
   let data: TotalsAnswer | null = null;
   try {
-    data = await screenApi<TotalsAnswer>(`/api/program/totals?year=${year}&month=${month}`, here);
+    data = await screenApi('/program/totals', { params: { query: { year, month } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program totals failed');

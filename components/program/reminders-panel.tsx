@@ -9,8 +9,8 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
-import type { Reminder } from '@/lib/domain/program-workflow';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
 
 const key = (year: number, month: number) => ['program', 'reminders', year, month] as const;
@@ -31,7 +31,7 @@ function Reminders({ year, month }: { year: number; month: number }) {
   const headingId = useId();
   const list = useQuery({
     queryKey: key(year, month),
-    queryFn: ({ signal }) => bff<Reminder[]>(`/program/reminders?year=${year}&month=${month}`, { signal }),
+    queryFn: ({ signal }) => api.GET('/program/reminders', { params: { query: { year, month } }, signal }),
   });
   return (
     <section
@@ -83,7 +83,7 @@ function SendReminder({ branchId, branchName, year, month }: SendProps) {
   const { show } = useBanner();
   const queryClient = useQueryClient();
   const send = useMutation({
-    mutationFn: () => bff<Reminder>('/program/reminders', { method: 'POST', body: { branchId, year, month } }),
+    mutationFn: () => api.POST('/program/reminders', { body: { branchId, year, month } }),
     onSuccess: async () => {
       show('success', t('reminderSent', { branch: branchName }));
       await queryClient.invalidateQueries({ queryKey: key(year, month) });

@@ -11,7 +11,8 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
-import { bff, BffError } from '@/lib/query/get-query-client';
+import { api } from '@/lib/query/api-client';
+import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
 
 const KEY = ['program', 'reopen-requests', 'open'] as const;
@@ -33,7 +34,7 @@ function Requests() {
   const headingId = useId();
   const list = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => bff<ProgramReopenRequest[]>('/program/reopen-requests?status=open', { signal }),
+    queryFn: ({ signal }) => api.GET('/program/reopen-requests', { params: { query: { status: 'open' } }, signal }),
   });
   return (
     <section
@@ -80,7 +81,7 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
   const month = f.monthLong(r.year, r.month);
   const decide = useMutation({
     mutationFn: (d: 'approve' | 'decline') =>
-      bff(`/program/reopen-requests/${r.id}/${d}`, { method: 'POST', body: { answer: answer.trim() || null } }),
+      api.POST(`/program/reopen-requests/{id}/${d}`, { params: { path: { id: r.id } }, body: { answer: answer.trim() || null } }),
     onSuccess: async (_data, d) => {
       setDecision(null);
       show('success', d === 'approve' ? t('approved', { branch: r.branchName, month }) : t('declined', { branch: r.branchName, month }));

@@ -70,7 +70,6 @@ export const reminderSchema = z.object({
   manual: z.boolean(),
   sentAt: z.string(),
 });
-export type Reminder = z.infer<typeof reminderSchema>;
 
 export const sendReminderBodySchema = z.strictObject({
   branchId: z.string(),
@@ -121,5 +120,4 @@ export const partnerReportSchema = z.object({
     }),
   ),
 });
-export type PartnerList = z.infer<typeof partnerListSchema>;
 export type PartnerReport = z.infer<typeof partnerReportSchema>;

@@ -1,32 +1,44 @@
 // The donation form's calls to the API through /bff: its store list, and save (create or update) with the
 // gas-figure refresh that follows every save.
 import type { SaveDonationBody } from '@/lib/domain/donation';
-import { bff } from './bff';
-import { isRfp, type DonationAnswer, type StoreAnswer } from './donation-keys';
+import { apiPath } from '@/lib/api/calls';
+import { api } from './api-client';
+import { isRfp, type DonationAnswer } from './donation-keys';
 
 /** The stores a branch may record donations from, for the RFP or for another program. */
-const storesPath = (branchId: string, campaignId: string) =>
-  isRfp(campaignId)
-    ? `/branch/${encodeURIComponent(branchId)}/stores`
-    : `/branch/${encodeURIComponent(branchId)}/${encodeURIComponent(campaignId)}/stores`;
-
 export const loadStores = (branchId: string, campaignId: string, signal?: AbortSignal) =>
-  bff<StoreAnswer[]>(storesPath(branchId, campaignId), { signal });
+  isRfp(campaignId)
+    ? api.GET('/branch/{branchId}/stores', { params: { path: { branchId } }, signal })
+    : api.GET('/branch/{branchId}/{campaignId}/stores', { params: { path: { branchId, campaignId } }, signal });
 
 type SaveTarget = { mode: 'add' | 'edit'; campaignId: string; donationId?: string };
 // version: the donation's version as loaded (edit only), for the API's conflict check.
 export type SaveBody = SaveDonationBody & { branchId: string; version?: number };
+type CreateBody = Omit<SaveBody, 'version'>;
 
-/** The create call of a donation (RFP or another program), also replayed from the offline outbox. */
+/** The path of the create call of a donation (RFP or another program), as the offline outbox stores and replays it. */
 export const createPath = (branchId: string, campaignId: string) =>
   isRfp(campaignId)
-    ? `/branch/${encodeURIComponent(branchId)}/donations`
-    : `/branch/${encodeURIComponent(branchId)}/${encodeURIComponent(campaignId)}/campaigndonations`;
+    ? apiPath('post', '/branch/{branchId}/donations', { path: { branchId } })
+    : apiPath('post', '/branch/{branchId}/{campaignId}/campaigndonations', { path: { branchId, campaignId } });
+
+/** Creates a donation (RFP or another program) with the entry's Idempotency-Key, the same on every attempt of one entry. */
+export function createDonation(
+  campaignId: string,
+  body: CreateBody,
+  { idempotencyKey, keepOn401 }: { idempotencyKey?: string; keepOn401?: boolean } = {},
+): Promise<DonationAnswer> {
+  const branchId = body.branchId;
+  const init = { body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined, keepOn401 };
+  return isRfp(campaignId)
+    ? api.POST('/branch/{branchId}/donations', { params: { path: { branchId } }, ...init })
+    : api.POST('/branch/{branchId}/{campaignId}/campaigndonations', { params: { path: { branchId, campaignId } }, ...init });
+}
 
 /**
  * Creates or updates a donation; the gas figure is recomputed after, and a failure there does not undo the save.
- * A create carries the entry's Idempotency-Key (the same on every attempt of one entry). A 401 is thrown to the
- * form, which keeps the entry and offers the sign-in, instead of leaving the page.
+ * A create carries the entry's Idempotency-Key. A 401 is thrown to the form, which keeps the entry and offers the
+ * sign-in, instead of leaving the page.
  */
 export async function saveDonation(
   { mode, campaignId, donationId }: SaveTarget,
@@ -34,20 +46,17 @@ export async function saveDonation(
   { idempotencyKey }: { idempotencyKey?: string } = {},
 ): Promise<DonationAnswer> {
   const rfp = isRfp(campaignId);
+  const update = { params: { path: { id: donationId! } }, body, keepOn401: true };
   const saved =
     mode === 'add'
-      ? await bff<DonationAnswer>(createPath(body.branchId, campaignId), {
-          method: 'POST',
-          body,
-          headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
-          keepOn401: true,
-        })
-      : await bff<DonationAnswer>(
-          rfp ? `/donation/${encodeURIComponent(donationId!)}` : `/donation/campaigndonation/${encodeURIComponent(donationId!)}`,
-          { method: 'PUT', body, keepOn401: true },
-        );
-  await bff(rfp ? '/donation/update-ghg' : '/donation/update-campaign-ghg', { method: 'POST', body: [saved.id], keepOn401: true }).catch(
-    (err) => console.warn('update-ghg failed', err),
-  );
+      ? await createDonation(campaignId, body, { idempotencyKey, keepOn401: true })
+      : rfp
+        ? await api.PUT('/donation/{id}', update)
+        : await api.PUT('/donation/campaigndonation/{id}', update);
+  await (
+    rfp
+      ? api.POST('/donation/update-ghg', { body: [saved.id], keepOn401: true })
+      : api.POST('/donation/update-campaign-ghg', { body: [saved.id], keepOn401: true })
+  ).catch((err) => console.warn('update-ghg failed', err));
   return saved;
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bff } from './bff';
+import { api } from './api-client';
 import { donationKeys, type DonationAnswer } from './donation-keys';
 
 export * from './donation-keys';
@@ -9,10 +9,10 @@ export const monthDonationsQuery = (branchId: string, year: number, month: numbe
   queryOptions({
     queryKey: donationKeys.month(branchId, year, month),
     queryFn: async ({ signal }) => {
-      const b = encodeURIComponent(branchId);
+      const params = { path: { branchId, year, month } };
       const [rfp, campaign] = await Promise.all([
-        bff<DonationAnswer[]>(`/branch/${b}/donations/${year}/${month}`, { signal }),
-        bff<DonationAnswer[]>(`/branch/${b}/campaigndonations/${year}/${month}`, { signal }).catch(() => [] as DonationAnswer[]),
+        api.GET('/branch/{branchId}/donations/{year}/{month}', { params, signal }),
+        api.GET('/branch/{branchId}/campaigndonations/{year}/{month}', { params, signal }).catch(() => [] as DonationAnswer[]),
       ]);
       return [...rfp, ...campaign].sort((a, b2) => a.date.localeCompare(b2.date));
     },
@@ -22,6 +22,7 @@ export const monthDonationsQuery = (branchId: string, year: number, month: numbe
 export const monthSubmittedQuery = (branchId: string, year: number, month: number) =>
   queryOptions({
     queryKey: donationKeys.submitted(branchId, year, month),
-    queryFn: ({ signal }) => bff<boolean>(`/branch/${encodeURIComponent(branchId)}/${year}/${month}/submitted`, { signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/branch/{branchId}/{year}/{month}/submitted', { params: { path: { branchId, year, month } }, signal }),
     enabled: !!branchId,
   });

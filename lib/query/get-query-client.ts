@@ -20,4 +20,4 @@ export function getQueryClient() {
   return browserQueryClient;
 }
 
-export { BffError, bff } from './bff';
+export { BffError } from './bff';

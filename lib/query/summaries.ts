@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MonthSummary } from '@/lib/domain/summary';
-import { bff } from './bff';
+import { api } from './api-client';
 
 // Totals. Keys start with 'donations' so every donation write, which invalidates
 // donationKeys.all, refreshes them too.
@@ -8,6 +7,7 @@ import { bff } from './bff';
 export const monthSummaryQuery = (branchId: string, year: number, month: number) =>
   queryOptions({
     queryKey: ['donations', 'month-summary', branchId, year, month] as const,
-    queryFn: ({ signal }) => bff<MonthSummary>(`/branch/${encodeURIComponent(branchId)}/month-summary/${year}/${month}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/branch/{branchId}/month-summary/{year}/{month}', { params: { path: { branchId, year, month } }, signal }),
     enabled: !!branchId,
   });

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BranchForm, type BranchAnswer } from '@/components/account/branch-form';
-import { ReminderSetting, type ReminderPreference } from '@/components/account/reminder-setting';
+import { BranchForm } from '@/components/account/branch-form';
+import { ReminderSetting } from '@/components/account/reminder-setting';
 import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 import { screenSession } from '@/lib/server/screen-data';
 
@@ -14,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BranchPage() {
   const { branchId } = await screenSession();
   const [branch, preference] = await Promise.all([
-    branchId ? screenApiOrNull<BranchAnswer>(`/api/branch/${encodeURIComponent(branchId)}`, '/branch') : null,
-    screenApiOrNull<ReminderPreference>('/api/user/current-user/reminders', '/branch'),
+    branchId ? screenApiOrNull('/branch/{branchId}', { params: { path: { branchId } }, returnTo: '/branch' }) : null,
+    screenApiOrNull('/user/current-user/reminders', { returnTo: '/branch' }),
   ]);
   return (
     <>

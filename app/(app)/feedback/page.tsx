@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { FeedbackForm, type FeedbackContact } from '@/components/account/feedback-form';
+import { FeedbackForm } from '@/components/account/feedback-form';
 import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,5 +10,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Help and Feedback: the contacts are read on the server, so the form arrives complete. */
 export default async function FeedbackPage() {
-  return <FeedbackForm contacts={await screenApiOrNull<FeedbackContact[]>('/api/contact', '/feedback')} />;
+  return <FeedbackForm contacts={await screenApiOrNull('/contact', { returnTo: '/feedback' })} />;
 }

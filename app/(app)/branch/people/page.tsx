@@ -14,11 +14,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BranchPeoplePage() {
   const { user, branchId } = await screenSession();
   if (!branchId) notFound();
-  type Person = { id: string; username: string; email: string; lead: boolean; disabled: boolean; pending: boolean };
-  const people = await screenApi<Person[]>(`/api/branch/${branchId}/people`, '/branch/people').catch((err: unknown) => {
-    if (err instanceof ApiCallError && err.status === 404) notFound();
-    throw err;
-  });
+  const people = await screenApi('/branch/{branchId}/people', { params: { path: { branchId } }, returnTo: '/branch/people' }).catch(
+    (err: unknown) => {
+      if (err instanceof ApiCallError && err.status === 404) notFound();
+      throw err;
+    },
+  );
   const branchName = user?.branches.find((b) => b.branchId === branchId)?.branchName ?? '';
   return <BranchPeopleScreen branchId={branchId} branchName={branchName} initial={people} />;
 }

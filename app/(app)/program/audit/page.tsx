@@ -30,7 +30,10 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
   const params = new URLSearchParams(Object.entries({ q, from, to, before }).filter(([, v]) => v));
   let page: AuditPage | null = null;
   try {
-    page = await screenApi<AuditPage>(`/api/program/audit?${params}`, `/program/audit?${params}`);
+    page = await screenApi('/program/audit', {
+      params: { query: { q: q || undefined, from: from || undefined, to: to || undefined, before: before ? Number(before) : undefined } },
+      returnTo: `/program/audit?${params}`,
+    });
   } catch (err) {
     // Next's redirect (expired session) and notFound are thrown: let them through; anything else is a load error.
     unstable_rethrow(err);

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { BranchesScreen } from '@/components/places/branches-screen';
-import type { ProgramBranchRow } from '@/lib/domain/program-places';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,6 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProgramBranchesPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
-  const rows = await screenApi<ProgramBranchRow[]>('/api/program/branches', '/program/branches');
+  const rows = await screenApi('/program/branches', { returnTo: '/program/branches' });
   return <BranchesScreen initial={rows} />;
 }

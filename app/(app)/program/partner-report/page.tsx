@@ -4,7 +4,8 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { PartnerReportTable } from '@/components/program/partner-report-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CONTROL_CLASS } from '@/components/ui/field';
-import { calendarDaySchema, type PartnerList, type PartnerReport } from '@/lib/domain/program-workflow';
+import { bffHref } from '@/lib/api/calls';
+import { calendarDaySchema, type PartnerReport } from '@/lib/domain/program-workflow';
 import { screenApi } from '@/lib/server/screen-data';
 import { getSessionJwt } from '@/lib/server/session';
 
@@ -30,20 +31,20 @@ export default async function PartnerReportPage({ searchParams }: PageProps<'/pr
   const user = (await getSessionJwt())?.user;
   if (!user?.program) notFound();
   const [t, locale, sp] = await Promise.all([getTranslations('ProgramPartnerReport'), getLocale(), searchParams]);
-  const partners = await screenApi<PartnerList>('/api/program/partners', '/program/partner-report');
+  const partners = await screenApi('/program/partners', { returnTo: '/program/partner-report' });
   const period = lastQuarter();
   const from = calendarDaySchema.safeParse(one(sp.from)).success ? one(sp.from) : period.from;
   const to = calendarDaySchema.safeParse(one(sp.to)).success ? one(sp.to) : period.to;
   const [kind, id] = one(sp.partner).split(':');
   const chosen = UUID.test(id ?? '') && (kind === 'r' || kind === 'b') ? { kind, id } : null;
-  const query = chosen ? new URLSearchParams({ from, to, [chosen.kind === 'r' ? 'retailerId' : 'bannerId']: chosen.id }) : null;
+  const query = chosen ? { from, to, [chosen.kind === 'r' ? 'retailerId' : 'bannerId']: chosen.id } : null;
   let report: PartnerReport | null = null;
   let failed = false;
   if (query && from <= to) {
-    report = await screenApi<PartnerReport>(
-      `/api/program/partner-report?${query}`,
-      `/program/partner-report?${new URLSearchParams({ from, to, partner: one(sp.partner) })}`,
-    ).catch((err: unknown) => {
+    report = await screenApi('/program/partner-report', {
+      params: { query },
+      returnTo: `/program/partner-report?${new URLSearchParams({ from, to, partner: one(sp.partner) })}`,
+    }).catch((err: unknown) => {
       // Next's redirect (expired session) goes through; anything else is a load error on the screen.
       unstable_rethrow(err);
       failed = true;
@@ -97,14 +98,14 @@ export default async function PartnerReportPage({ searchParams }: PageProps<'/pr
         <>
           <div className="flex flex-wrap gap-2">
             <ButtonLink
-              href={`/bff/program/partner-report/export?${query}&format=csv&lang=${locale === 'fr' ? 'fr' : 'en'}`}
+              href={bffHref('/program/partner-report/export', { query: { ...query, format: 'csv', lang: locale === 'fr' ? 'fr' : 'en' } })}
               download
               prefetch={false}
             >
               {t('csv')}
             </ButtonLink>
             <ButtonLink
-              href={`/bff/program/partner-report/export?${query}&format=xlsx&lang=${locale === 'fr' ? 'fr' : 'en'}`}
+              href={bffHref('/program/partner-report/export', { query: { ...query, format: 'xlsx', lang: locale === 'fr' ? 'fr' : 'en' } })}
               download
               prefetch={false}
             >

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { ReminderSetting, type ReminderPreference } from '@/components/account/reminder-setting';
+import { ReminderSetting } from '@/components/account/reminder-setting';
 import { RemindersPanel } from '@/components/program/reminders-panel';
 import { ReopenRequestsPanel } from '@/components/program/reopen-requests';
 import { todayCalendarDate } from '@/lib/domain/dates';
@@ -25,7 +25,7 @@ export default async function ProgramRequestsPage() {
       <h1 className="text-2xl font-bold text-gray-900">{t('pageTitle')}</h1>
       <ReopenRequestsPanel />
       <RemindersPanel year={last.year} month={last.month} />
-      <ReminderSetting preference={await screenApiOrNull<ReminderPreference>('/api/user/current-user/reminders', '/program/requests')} />
+      <ReminderSetting preference={await screenApiOrNull('/user/current-user/reminders', { returnTo: '/program/requests' })} />
     </div>
   );
 }

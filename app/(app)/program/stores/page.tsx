@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { StoresScreen } from '@/components/places/stores-screen';
-import type { ProgramBranchRow, StoreRequest } from '@/lib/domain/program-places';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,8 +14,8 @@ export default async function ProgramStoresPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
   const [branches, requests] = await Promise.all([
-    screenApi<ProgramBranchRow[]>('/api/program/branches', '/program/stores'),
-    screenApi<StoreRequest[]>('/api/program/store-requests', '/program/stores'),
+    screenApi('/program/branches', { returnTo: '/program/stores' }),
+    screenApi('/program/store-requests', { returnTo: '/program/stores' }),
   ]);
   return (
     <StoresScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} initialRequests={requests} />

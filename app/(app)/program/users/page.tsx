@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { UsersScreen } from '@/components/people/users-screen';
-import type { ProgramBranchRow } from '@/lib/domain/program-places';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,6 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProgramUsersPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
-  const branches = await screenApi<ProgramBranchRow[]>('/api/program/branches', '/program/users');
+  const branches = await screenApi('/program/branches', { returnTo: '/program/users' });
   return <UsersScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} />;
 }

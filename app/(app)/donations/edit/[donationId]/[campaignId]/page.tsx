@@ -4,7 +4,6 @@ import { getTranslations } from 'next-intl/server';
 import { DonationFormScreen } from '@/components/donations/donation-form-screen';
 import { DonationHistory } from '@/components/donations/donation-history';
 import { safeOrigin } from '@/components/donations/origin';
-import type { AuditPage } from '@/lib/domain/program-workflow';
 import { screenApi } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +18,7 @@ export default async function EditDonationPage({ params, searchParams }: PagePro
   // The history is a help, not the screen: when it cannot be read (unknown id, not the caller's) it is left out.
   // A session that ended is not such a case: Next's redirect to the sign-in page goes on.
   const history = /^[0-9a-f-]{36}$/i.test(donationId)
-    ? await screenApi<AuditPage>(`/api/donation/${encodeURIComponent(donationId)}/history`, returnTo).catch((err: unknown) => {
+    ? await screenApi('/donation/{id}/history', { params: { path: { id: donationId } }, returnTo }).catch((err: unknown) => {
         unstable_rethrow(err);
         return null;
       })

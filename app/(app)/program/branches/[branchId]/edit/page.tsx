@@ -13,6 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('edit') };
 }
 
+// The API documents this answer as a plain object (BranchAnswer), so the screen still says what it reads.
 type Profile = {
   branch: BranchValues & { id: string; name: string };
   users: { id: string; username: string; email: string; lead: boolean; disabled: boolean }[];
@@ -24,10 +25,12 @@ export default async function EditBranchPage({ params, searchParams }: PageProps
   const [{ branchId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
   if (user?.program?.role !== 'admin') notFound();
   const back = `/program/branches/${branchId}/edit`;
-  const profile = await screenApi<Profile>(`/api/program/branches/${encodeURIComponent(branchId)}/profile`, back).catch((err: unknown) => {
-    if (err instanceof ApiCallError && err.status === 404) notFound();
-    throw err;
-  });
+  const profile = (await screenApi('/program/branches/{branchId}/profile', { params: { path: { branchId } }, returnTo: back }).catch(
+    (err: unknown) => {
+      if (err instanceof ApiCallError && err.status === 404) notFound();
+      throw err;
+    },
+  )) as Profile;
   const t = await getTranslations('ProgramBranches');
   const { branch, users, stores } = profile;
   return (

@@ -32,8 +32,8 @@ export default async function ProgramDonationPage({
   let history: AuditPage | null = null;
   try {
     [donation, history] = await Promise.all([
-      admin ? Promise.resolve(null) : screenApi<DonationAnswer>(`/api/donation/${d}`, returnTo),
-      screenApi<AuditPage>(`/api/donation/${d}/history`, returnTo).catch((err: unknown) => {
+      admin ? Promise.resolve(null) : screenApi('/donation/{id}', { params: { path: { id: donationId } }, returnTo }),
+      screenApi('/donation/{id}/history', { params: { path: { id: donationId } }, returnTo }).catch((err: unknown) => {
         unstable_rethrow(err);
         // The history is a help, not the screen: without it the donation still shows.
         return null;
