@@ -52,3 +52,13 @@ export function apiPath<M extends ApiMethod, P extends ApiPath<M>>(_method: M, p
 export function bffHref<P extends ApiPath<'get'>>(path: P, params: Params<'get', P>): string {
   return `/bff${apiPath<'get', P>('get', path, params)}`;
 }
+
+/** An answer's body: its JSON, its text when it is not JSON (a proxy's error page), undefined when empty. */
+export async function readAnswer(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}

@@ -4,7 +4,7 @@
 // A plain fetch rather than openapi-fetch's runtime: that cost 2.6 kB gzip on every screen, and the month page and
 // the add form are at their JavaScript budget. What every screen relies on: a 401 sends the user to the sign-in
 // page, and a failed call throws a BffError instead of returning it.
-import { apiPath, type ApiArgs, type ApiData, type ApiMethod, type ApiPath } from '@/lib/api/calls';
+import { apiPath, readAnswer, type ApiArgs, type ApiData, type ApiMethod, type ApiPath } from '@/lib/api/calls';
 import { BffError, leavesOn401 } from './bff';
 
 type Extra = {
@@ -29,13 +29,7 @@ function call<M extends ApiMethod>(method: M) {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
     }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
+    const json = await readAnswer(res);
     if (!res.ok) {
       const err = (json && typeof json === 'object' ? json : {}) as { code?: string; message?: string; field?: string };
       throw new BffError(res.status, err.code, err.message ?? String(res.status), err.field);

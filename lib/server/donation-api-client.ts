@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDonationApi } from '@/donation-api';
+import { readAnswer } from '@/lib/api/calls';
 import { currentRequestId } from './logger';
 
 /**
@@ -40,13 +41,7 @@ export async function callDonationApi(
 /** JSON of a donation API answer, or an ApiCallError holding its status and { code, message }. */
 export async function donationApiJson<T>(path: string, init: Parameters<typeof callDonationApi>[1] = {}): Promise<T> {
   const res = await callDonationApi(path, init);
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
+  const json = await readAnswer(res);
   if (!res.ok) throw new ApiCallError(res.status, json as { code?: string; message?: string });
   return json as T;
 }
