@@ -151,6 +151,22 @@ async function scriptBytes(browser, url, cookieHeader) {
   return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl, scripts: all };
 }
 
+/** The first donation's edit link on a month's page (the edit form needs a real donation of the signed-in user). */
+async function firstEditUrl(browser, monthUrl, cookieHeader) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const [name, ...v] = cookieHeader.split('=');
+  await context.addCookies([{ name, value: v.join('='), url: new URL(monthUrl).origin }]);
+  const page = await context.newPage();
+  await page.goto(monthUrl);
+  const href = await page
+    .locator('a[href*="/donations/edit/"]')
+    .first()
+    .getAttribute('href', { timeout: 10_000 })
+    .catch(() => null);
+  await context.close();
+  return href ? new URL(href, monthUrl).href : null;
+}
+
 function lighthouse(url, cookieHeader) {
   const out = path.join(os.tmpdir(), `lh-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
   const lhArgs = [
@@ -228,6 +244,8 @@ async function main() {
     const programCookie = await signInAs(browser, base, programUser, password);
     const now = new Date();
     const ym = `${now.getFullYear()}/${now.getMonth() + 1}`;
+    const editUrl = await firstEditUrl(browser, `${base}/donations/${ym}`, cookie);
+    if (!editUrl) log('no donation to edit in this month: the edit form is not measured');
     const pages = [
       { name: 'bare Next 16 page', url: `${bareBase}/`, cookie: null, lighthouse: true },
       { name: '/login', url: `${base}/login`, cookie: null, lighthouse: true },
@@ -236,7 +254,9 @@ async function main() {
       { name: '/donations/{year}/{month}', url: `${base}/donations/${ym}`, cookie, lighthouse: true },
       { name: '/donations/{year}/{month}/report', url: `${base}/donations/${ym}/report`, cookie },
       { name: '/donations/add', url: `${base}/donations/add`, cookie, lighthouse: true },
+      ...(editUrl ? [{ name: '/donations/edit/{id}/{campaignId}', url: editUrl, cookie }] : []),
       { name: '/branch', url: `${base}/branch`, cookie },
+      { name: '/branch/people', url: `${base}/branch/people`, cookie },
       { name: '/feedback', url: `${base}/feedback`, cookie },
       { name: '/change-password', url: `${base}/change-password`, cookie },
       { name: '/program', url: `${base}/program`, cookie: programCookie, lighthouse: true },

@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CONTROL_CLASS, FieldShell, describedBy, useFieldIds } from '@/components/ui/field';
 import { parseCalendarDate, type CalendarDate } from '@/lib/domain/dates';
+import type { FieldBinding } from './use-donation-fields';
 
 type Props = {
-  /** The typed MM/DD/YYYY text field (react-hook-form's register). */
-  input: UseFormRegisterReturn<'date'>;
+  /** The typed MM/DD/YYYY text field. */
+  input: FieldBinding;
   /** The typed date as YYYY-MM-DD ('' when it is not a date), for the calendar picker. */
   iso: string;
   error?: string;

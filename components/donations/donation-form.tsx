@@ -4,7 +4,6 @@ import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
@@ -24,11 +23,12 @@ import { loadStores } from '@/lib/query/donation-calls';
 import { isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
 import { CategoryShares } from './category-shares';
 import { DonationDateField } from './donation-date-field';
-import { useDonationResolver, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
+import { useDonationCheck, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
 import { DonationStoreFields } from './donation-store-fields';
 import { StoreRequestLink } from './store-request-link';
 import { DonationWeightFields } from './donation-weight-fields';
 import { byUse, MonthSubmittedWarning, RepeatDonation, UnusualWeightWarning, useStoreUsage } from './faster-entry';
+import { useDonationFields } from './use-donation-fields';
 import { useDonationSave } from './use-donation-save';
 import { useNumberFormats } from './use-number-formats';
 
@@ -75,7 +75,7 @@ export function DonationForm({
   const { branchId, user } = useAppSession();
   const categories = useMemo(() => sortCategories(rawCategories), [rawCategories]);
   const categoriesRef = useRef<HTMLFieldSetElement>(null);
-  const resolver = useDonationResolver({ mode, categories, today, keptStoreId: donation?.storeId, locale: f.locale });
+  const check = useDonationCheck({ mode, categories, today, keptStoreId: donation?.storeId, locale: f.locale });
   const once = useSingleFlight();
 
   const shareOf = (c: CategoryAnswer) => {
@@ -94,30 +94,18 @@ export function DonationForm({
     shares: categories.map((c) => shareOf(c)),
   }));
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    setError,
-    setFocus,
-    trigger,
-    reset,
-    control,
-    formState: { errors, isSubmitted },
-  } = useForm<DonationFormValues>({ resolver, defaultValues: defaults });
+  const { values, errors, field, setValue, setShare, reset, setError, setFocus, submit } = useDonationFields(defaults, check);
 
   // What is typed is kept on the device (drafts, the outbox): see components/offline/use-donation-draft.ts.
   const draft = useDonationDraft({
     scope: user?.id ? { userId: user.id, branchId: donation?.branchId ?? branchId, mode, donationId: donation?.id, campaignId } : null,
     defaults,
-    values: watch(),
-    restore: (v) => reset(v, { keepDefaultValues: true }),
+    values,
+    restore: reset,
     outboxId: mode === 'add' ? outboxId : undefined,
     leaveQuestion: tOff('leaveWarning'),
   });
 
-  const storeField = useController({ control, name: 'storeId' });
   const usage = useStoreUsage(branchId, initialUsage);
 
   // A new donation belongs to the selected branch: after a branch switch its store list changes.
@@ -140,14 +128,9 @@ export function DonationForm({
     return undefined;
   }, [branchId, mode, setValue, campaignId, show, t]);
 
-  const shares = watch('shares');
+  const { shares } = values;
   const total = categoriesTotalPercent(shares.map((p) => ({ fraction: p / 100 })));
-  const sharesError = (errors.shares?.message ?? errors.shares?.root?.message) as string | undefined;
-
-  const setShare = (i: number, value: number) => {
-    setValue(`shares.${i}`, value, { shouldDirty: true });
-    if (isSubmitted) void trigger('shares');
-  };
+  const sharesError = errors.shares;
 
   /** Slider rule (section 5): a committed value never takes the total past 100%. */
   const commitSlider = (i: number, value: number) => {
@@ -168,20 +151,23 @@ export function DonationForm({
 
   /** Repeat last donation: same store, source and shares; the date stays, the weight is typed anew. */
   const repeat = (u: StoreUsage) => {
-    setValue('storeId', u.storeId, { shouldDirty: true });
-    setValue('source', String(u.last.source), { shouldDirty: true });
+    setValue('storeId', u.storeId);
+    setValue('source', String(u.last.source));
     // A weight already typed stays (nothing typed is lost); the default 0 is cleared for the new weight.
-    if (watch('weight').trim() === '0') {
-      setValue('weight', '', { shouldDirty: true });
-      setValue('weightUnit', String(u.last.weightUnit), { shouldDirty: true });
+    if (values.weight.trim() === '0') {
+      setValue('weight', '');
+      setValue('weightUnit', String(u.last.weightUnit));
     }
     const last = new Map(u.last.categories.map((c) => [c.categoryId, c.fraction]));
-    categories.forEach((c, i) => setValue(`shares.${i}`, toPercent(last.get(c.id) ?? 0), { shouldDirty: true }));
+    setValue(
+      'shares',
+      categories.map((c) => toPercent(last.get(c.id) ?? 0)),
+    );
     show('info', tf('repeated', { date: formatMmDdYyyy(u.last.date) }));
     setFocus('weight');
   };
-  const weightPounds = toPounds(typedWeight(watch('weight'), f.locale), Number(watch('weightUnit')) as WeightUnit);
-  const usualPounds = usage.find((u) => u.storeId === watch('storeId') && u.campaignId === campaignId)?.medianPounds;
+  const weightPounds = toPounds(typedWeight(values.weight, f.locale), Number(values.weightUnit) as WeightUnit);
+  const usualPounds = usage.find((u) => u.storeId === values.storeId && u.campaignId === campaignId)?.medianPounds;
 
   const { save, saving, sessionExpired } = useDonationSave({
     mode,
@@ -198,7 +184,7 @@ export function DonationForm({
 
   const locked = mode === 'edit' && !!donation?.submitted;
   const errorText = (name: DonationFieldName, fallback: ErrorKey) => {
-    const code = errors[name]?.message;
+    const code = errors[name];
     return code ? tErr(code, fallback) : undefined;
   };
   // The built-in program's name is an acronym: each language has its own (RFP / PRÉ).
@@ -207,12 +193,15 @@ export function DonationForm({
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(
-        (v) => once(() => save(v)),
-        (errs) => {
-          if (errs.shares && !errs.date && !errs.storeId && !errs.weight) categoriesRef.current?.scrollIntoView({ block: 'center' });
-        },
-      )}
+      onSubmit={(e) =>
+        submit(
+          e,
+          (v) => once(() => save(v)),
+          (errs) => {
+            if (errs.shares && !errs.date && !errs.storeId && !errs.weight) categoriesRef.current?.scrollIntoView({ block: 'center' });
+          },
+        )
+      }
       className="mx-auto flex max-w-3xl flex-col gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5 sm:p-6"
       aria-busy={saving}
     >
@@ -222,24 +211,24 @@ export function DonationForm({
           {t('lockedNote')}
         </p>
       )}
-      {mode === 'add' && <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(watch('date'))} initial={initialSubmitted} />}
+      {mode === 'add' && <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(values.date)} initial={initialSubmitted} />}
       {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} />}
       {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten (issue 10: "0250"). */}
       <fieldset disabled={locked || saving || !draft.ready} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <DonationDateField
-            input={register('date')}
-            iso={typedToIso(watch('date'))}
+            input={field('date')}
+            iso={typedToIso(values.date)}
             error={errorText('date', 'VALIDATION_DATE_FORMAT')}
-            onPick={(d) => setValue('date', isoToTyped(d), { shouldDirty: true, shouldValidate: isSubmitted })}
+            onPick={(d) => setValue('date', isoToTyped(d))}
           />
           <DonationStoreFields
             campaignId={campaignId}
             programName={programName}
             stores={storeOptions}
             storeRequired={mode === 'add'}
-            store={storeField.field}
-            source={register('source')}
+            store={field('storeId')}
+            source={field('source')}
             storeError={errorText('storeId', 'VALIDATION_STORE')}
             sourceError={errorText('source', 'VALIDATION_SOURCE')}
             locale={f.locale}
@@ -250,8 +239,8 @@ export function DonationForm({
             </div>
           )}
           <DonationWeightFields
-            weight={register('weight')}
-            unit={register('weightUnit')}
+            weight={field('weight')}
+            unit={field('weightUnit')}
             weightError={errorText('weight', 'VALIDATION_WEIGHT')}
             unitError={errorText('weightUnit', 'VALIDATION_UNIT')}
           />

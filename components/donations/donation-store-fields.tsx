@@ -1,11 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ControllerRenderProps, UseFormRegisterReturn } from 'react-hook-form';
 import { ComboboxField, type ComboboxFieldOption } from '@/components/ui/combobox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { Source } from '@/lib/domain/enums';
-import type { DonationFormValues } from './donation-form-rules';
+import type { FieldBinding } from './use-donation-fields';
 import { useSourceLabel } from './source-label';
 
 type Props = {
@@ -14,8 +13,8 @@ type Props = {
   stores: ComboboxFieldOption[];
   /** The store is required on add; an edited donation keeps its store. */
   storeRequired: boolean;
-  store: ControllerRenderProps<DonationFormValues, 'storeId'>;
-  source: UseFormRegisterReturn<'source'>;
+  store: FieldBinding;
+  source: FieldBinding;
   storeError?: string;
   sourceError?: string;
   locale: string;
@@ -57,8 +56,7 @@ export function DonationStoreFields({
         name={store.name}
         inputRef={store.ref}
         value={store.value}
-        onChange={store.onChange}
-        onBlur={store.onBlur}
+        onChange={(value) => store.onChange({ target: { value } })}
       />
       <SelectField
         label={t('source')}

@@ -1,14 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CONTROL_CLASS, FieldShell, describedBy, useFieldIds } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { WeightUnit } from '@/lib/domain/enums';
+import type { FieldBinding } from './use-donation-fields';
 
 type Props = {
-  weight: UseFormRegisterReturn<'weight'>;
-  unit: UseFormRegisterReturn<'weightUnit'>;
+  weight: FieldBinding;
+  unit: FieldBinding;
   weightError?: string;
   unitError?: string;
 };

@@ -5,7 +5,6 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type RefObject } from 'react';
-import type { UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { useAppSession } from '@/components/layout/use-app-session';
 import type { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
@@ -29,8 +28,8 @@ type SaveOptions = {
   storeOptions: { value: string; label: string }[];
   draft: ReturnType<typeof useDonationDraft>;
   categoriesRef: RefObject<HTMLFieldSetElement | null>;
-  setError: UseFormSetError<DonationFormValues>;
-  setFocus: UseFormSetFocus<DonationFormValues>;
+  setError: (name: keyof DonationFormValues, code: string) => void;
+  setFocus: (name: DonationFieldName) => void;
 };
 
 export function useDonationSave({
@@ -107,7 +106,8 @@ export function useDonationSave({
     // The API names the refused field (the same names as the form's own rule check).
     const name = err instanceof BffError && err.status === 400 && err.field ? FORM_FIELD[err.field] : undefined;
     if (name && err instanceof BffError) {
-      setError(name, { type: 'server', message: err.code });
+      // An unknown code still shows the field's own message (useErrorText falls back to it).
+      setError(name, err.code || 'VALIDATION');
       if (name === 'shares') categoriesRef.current?.scrollIntoView({ block: 'center' });
       else setFocusAfterSave(name);
       return;
