@@ -46,6 +46,22 @@ export async function getDonation<K extends DonationKind>(db: DbOrTx, branchIds:
   return shapeOf(kind, row);
 }
 
+// The categories are reference data: written by ensureReferenceData when the API starts and never at run time, so
+// they are read once per database (a round trip less on every donation write). Keyed by the database handle, not
+// the transaction, so that every test database has its own.
+const categoryCache = new WeakMap<object, Promise<{ id: number; name: string }[]>>();
+function knownCategories(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  let known = categoryCache.get(db);
+  if (!known) {
+    // Promise.resolve: drizzle's query runs again on every then(); the cache must hold one answer.
+    known = Promise.resolve(db.select({ id: categories.id, name: categories.name }).from(categories));
+    categoryCache.set(db, known);
+    // A failed read (database down) is not kept: the next write reads again.
+    known.catch(() => categoryCache.delete(db));
+  }
+  return known;
+}
+
 type ValidDonation = {
   date: string;
   storeId: string;
@@ -59,12 +75,12 @@ type ValidDonation = {
 /** Section 5 on the server: the shape is already checked by saveDonationBodySchema; here the rules. */
 async function validate(
   tx: DbOrTx,
+  known: { id: number; name: string }[],
   body: SaveDonationBody,
   ctx: WriteContext,
   target: { branchId: string; campaignId: string },
   storeFallback?: string,
 ): Promise<ValidDonation> {
-  const known = await tx.select({ id: categories.id, name: categories.name }).from(categories);
   const shares = body.campaignCategories ?? body.categories;
   const storeId = body.storeId ?? storeFallback ?? null;
   const violations = checkDonationRules(
@@ -131,8 +147,10 @@ export async function createDonation<K extends DonationKind>(
   const campaignId = await resolveCampaign(db, kind, campaignIdParam ?? body.campaignId);
   if (kind === 'campaign' && body.campaignId !== undefined && body.campaignId !== campaignId)
     throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
+  // Read before the transaction: on the embedded database a query outside it would wait for it to end.
+  const known = await knownCategories(db);
   const id = await db.transaction(async (tx) => {
-    const v = await validate(tx, body, ctx, { branchId, campaignId });
+    const v = await validate(tx, known, body, ctx, { branchId, campaignId });
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     const [row] = await tx
@@ -186,13 +204,14 @@ async function lockDonation(tx: Tx, branchIds: string[], id: string, kind: Donat
 
 /** Updates a donation; when the date moves, both the old and the new month must be open. */
 export async function updateDonation<K extends DonationKind>(db: DbOrTx, ctx: WriteContext, id: string, kind: K, body: SaveDonationBody) {
+  const known = await knownCategories(db);
   await db.transaction(async (tx) => {
     const before = await lockDonation(tx, ctx.user.branchIds, id, kind);
     checkBodyBranch(body, before.branchId);
     if (body.version !== undefined && body.version !== before.version) throw new ApiError(409, 'DONATION_CONFLICT', 'version');
     if (body.campaignId !== undefined && body.campaignId !== before.campaignId)
       throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
-    const v = await validate(tx, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
+    const v = await validate(tx, known, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
     await lockOpenMonths(tx, [monthOf(before.branchId, before.date), monthOf(before.branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     await tx

@@ -1,22 +1,25 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { queryRows } from './sql-rows';
 import { lockMonths, monthOf, sameMonth } from './month-lock';
 import { audit } from '../audit';
 import type { AuthUser } from '../context';
-import { ghgFactors, ghgFactorSets } from '../db/schema';
 
 export type GhgFactors = { version: number; kgPerLb: Map<number, number> };
 
 /** The newest factor set (highest version); recomputation always uses it. */
 export async function newestGhgFactors(db: DbOrTx): Promise<GhgFactors | null> {
-  const [set] = await db.select({ version: ghgFactorSets.version }).from(ghgFactorSets).orderBy(desc(ghgFactorSets.version)).limit(1);
-  if (!set) return null;
-  const rows = await db
-    .select({ categoryId: ghgFactors.categoryId, kg: ghgFactors.kgCo2ePerLb })
-    .from(ghgFactors)
-    .where(eq(ghgFactors.version, set.version));
-  return { version: set.version, kgPerLb: new Map(rows.map((r) => [r.categoryId, r.kg])) };
+  // One round trip (it is on every donation write): the newest set's version with its factors. A set may be
+  // added to the database at any time, so it is read each time, not cached.
+  const rows = await queryRows<{ version: number; category_id: number | null; kg: number | null }>(
+    db,
+    sql`with v as (select max(version) as version from ghg_factor_sets)
+      select v.version, f.category_id, f.kg_co2e_per_lb as kg from v left join ghg_factors f on f.version = v.version
+      where v.version is not null`,
+  );
+  if (rows.length === 0) return null;
+  const kgPerLb = new Map(rows.filter((r) => r.category_id !== null).map((r) => [Number(r.category_id), Number(r.kg)]));
+  return { version: Number(rows[0].version), kgPerLb };
 }
 
 /** kg CO2e avoided = Σ over categories of pounds × share × the category's factor. */
