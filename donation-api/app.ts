@@ -10,6 +10,7 @@ import { refuseNul } from './edge-checks';
 import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
+import { ReferenceCache } from './services/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
@@ -17,11 +18,13 @@ const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /** The donation API of section 7, mounted under /api. */
 export function createDonationApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
+  const reference = new ReferenceCache();
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
+    c.set('reference', reference);
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);

@@ -3,6 +3,7 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { ReferenceCache } from './services/reference-cache';
 
 export type AuthUser = {
   id: string;
@@ -30,6 +31,8 @@ export type ApiDeps = {
 export type ApiEnv = {
   Variables: {
     deps: ApiDeps;
+    /** Reference data read once per API instance (services/reference-cache.ts). */
+    reference: ReferenceCache;
     user: AuthUser;
     requestId: string;
   };

@@ -35,5 +35,6 @@ export function writeContext(c: Context<ApiEnv>, reach?: string[]): WriteContext
     user: reach ? { ...user, branchIds: reach } : user,
     today: todayCalendarDate(now(), config.timeZone),
     bananaBoxLbs: config.bananaBoxLbs,
+    reference: c.get('reference'),
   };
 }

@@ -5,19 +5,20 @@ import { RFP_CAMPAIGN_ID, type WeightUnit } from '@/lib/domain/enums';
 import { toPounds } from '@/lib/domain/weight';
 import type { AuthUser } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { branchStores, campaigns, categories, donationCategories, donations } from '../db/schema';
+import { branchStores, campaigns, donationCategories, donations } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
 import { audit } from '../audit';
 import { ghgKgCo2e, newestGhgFactors } from './ghg';
 import { kindFilter, selectDonations, shapeOf, uuidList, type DonationAnswer, type DonationKind, type DonationOf } from './donation-query';
 import { lockOpenMonths, monthOf } from './month-lock';
 import { queryRows } from './sql-rows';
+import type { KnownCategory, ReferenceCache } from './reference-cache';
 
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
 
 /** What a donation write needs besides the body: who writes, today's date, the banana-box weight. */
-export type WriteContext = { user: AuthUser; today: CalendarDate; bananaBoxLbs: number };
+export type WriteContext = { user: AuthUser; today: CalendarDate; bananaBoxLbs: number; reference: ReferenceCache };
 
 function monthRange(year: number, month: number): { from: string; to: string } {
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
@@ -46,22 +47,6 @@ export async function getDonation<K extends DonationKind>(db: DbOrTx, branchIds:
   return shapeOf(kind, row);
 }
 
-// The categories are reference data: written by ensureReferenceData when the API starts and never at run time, so
-// they are read once per database (a round trip less on every donation write). Keyed by the database handle, not
-// the transaction, so that every test database has its own.
-const categoryCache = new WeakMap<object, Promise<{ id: number; name: string }[]>>();
-function knownCategories(db: DbOrTx): Promise<{ id: number; name: string }[]> {
-  let known = categoryCache.get(db);
-  if (!known) {
-    // Promise.resolve: drizzle's query runs again on every then(); the cache must hold one answer.
-    known = Promise.resolve(db.select({ id: categories.id, name: categories.name }).from(categories));
-    categoryCache.set(db, known);
-    // A failed read (database down) is not kept: the next write reads again.
-    known.catch(() => categoryCache.delete(db));
-  }
-  return known;
-}
-
 type ValidDonation = {
   date: string;
   storeId: string;
@@ -75,7 +60,7 @@ type ValidDonation = {
 /** Section 5 on the server: the shape is already checked by saveDonationBodySchema; here the rules. */
 async function validate(
   tx: DbOrTx,
-  known: { id: number; name: string }[],
+  known: KnownCategory[],
   body: SaveDonationBody,
   ctx: WriteContext,
   target: { branchId: string; campaignId: string },
@@ -147,8 +132,7 @@ export async function createDonation<K extends DonationKind>(
   const campaignId = await resolveCampaign(db, kind, campaignIdParam ?? body.campaignId);
   if (kind === 'campaign' && body.campaignId !== undefined && body.campaignId !== campaignId)
     throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
-  // Read before the transaction: on the embedded database a query outside it would wait for it to end.
-  const known = await knownCategories(db);
+  const known = await ctx.reference.knownCategories(db);
   const id = await db.transaction(async (tx) => {
     const v = await validate(tx, known, body, ctx, { branchId, campaignId });
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
@@ -204,7 +188,7 @@ async function lockDonation(tx: Tx, branchIds: string[], id: string, kind: Donat
 
 /** Updates a donation; when the date moves, both the old and the new month must be open. */
 export async function updateDonation<K extends DonationKind>(db: DbOrTx, ctx: WriteContext, id: string, kind: K, body: SaveDonationBody) {
-  const known = await knownCategories(db);
+  const known = await ctx.reference.knownCategories(db);
   await db.transaction(async (tx) => {
     const before = await lockDonation(tx, ctx.user.branchIds, id, kind);
     checkBodyBranch(body, before.branchId);
