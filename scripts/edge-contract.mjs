@@ -1,0 +1,10 @@
+// What the edge servers (scripts/serve.mjs for npm start, the release's server.js) and the Next build agree on.
+// /api calls can be answered by the edge without Next's router (scripts/direct-api.mts), so anything Next added to
+// them must be spelled here once, for both.
+
+/** Headers on every answer: next.config.ts gives them to Next's, the edge to the API calls it answers itself. */
+export const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+];
