@@ -8,3 +8,10 @@ export const SECURITY_HEADERS = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
 ];
+
+/**
+ * The global under which instrumentation-node.ts publishes the API's request answerer (answerApiRequest of
+ * donation-api/index.ts) once register() has opened, or tried to open, the database. Symbol.for, because Next's
+ * bundle and the edge are separate module graphs in one process: only the global registry is common to both.
+ */
+export const DIRECT_API_FETCH = Symbol.for('rfp.donationApi.fetch');
