@@ -1,8 +1,15 @@
-// Node side of instrumentation.ts: runs once when the server process starts (next start, node server.js), before it serves anything:
+// Node side of instrumentation.ts: runs once when the server process starts (next start, node server.js); Next
+// answers no request before it has finished (its handler waits for it), though the HTTP server may already listen:
 // - the whole environment is checked, so a wrong variable stops the start with one list instead of answering
 //   500 on every call later;
 // - the donation API opens its database now, so the embedded one is locked by this process from the start
-//   (a second process, such as npm run admin, is refused rather than corrupting it).
+//   (a second process, such as npm run admin, is refused rather than corrupting it);
+// - then the API's answerer is published for the edge server (scripts/direct-api.mts), which from then on answers
+//   /api calls itself, without Next's router (a third of the throughput, issue 13). In production, app.prepare()
+//   and the standalone server do not wait for this function: until it is published, /api calls go to Next's route,
+//   which waits for it.
+import { DIRECT_API_FETCH } from './scripts/edge-contract.mjs';
+
 export async function registerNode() {
   const { serverEnv } = await import('./lib/server/env');
   const { describeDatabase, dataDirOf } = await import('./donation-api/env');
@@ -14,7 +21,7 @@ export async function registerNode() {
     process.exit(1);
   }
   process.stdout.write(`Database: ${describeDatabase(process.env, `${dataDirOf(process.env)}/pglite`)}\n`);
-  const { getDonationApi } = await import('./donation-api');
+  const { answerApiRequest, getDonationApi } = await import('./donation-api');
   try {
     await getDonationApi();
   } catch (err) {
@@ -25,4 +32,7 @@ export async function registerNode() {
     // PostgreSQL not reachable yet: the first call tries again, and /api/ready answers 503 meanwhile.
     process.stderr.write(`The database could not be opened yet: ${(err as Error).message}\n`);
   }
+  // Published even when the database did not open: answerApiRequest then answers 503 and retries on the next call,
+  // as the route does.
+  (globalThis as Record<symbol, unknown>)[DIRECT_API_FETCH] = answerApiRequest;
 }

@@ -24,7 +24,12 @@ const base = createJestConfig(config);
 // modules by Node 22+ (require of ESM), so they must not be turned into CommonJS.
 const jestConfig = async () => {
   const resolved = await base();
-  resolved.transformIgnorePatterns = ['/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify)/)'];
+  // The plain .mjs modules of scripts/ are ESM for Node (the .mts files there import them): loaded as they are, since
+  // SWC would make them CommonJS, whose names an ES module cannot import.
+  resolved.transformIgnorePatterns = [
+    '/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify)/)',
+    '<rootDir>/scripts/[^/]+\\.mjs$',
+  ];
   return resolved;
 };
 export default jestConfig;

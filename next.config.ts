@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { SECURITY_HEADERS } from './scripts/edge-contract.mjs';
 import { sourceHash } from './scripts/source-hash.mjs';
 
 // Messages are precompiled at build time (icu-minify): the browser formats them without intl-messageformat
@@ -24,18 +25,10 @@ const nextConfig: NextConfig = {
   // The build's id is the hash of what it was built from, so npm start can tell a stale build (after an upgrade)
   // and servers built from the same tree share one id.
   generateBuildId: () => sourceHash(/*turbopackIgnore: true*/ process.cwd()),
-  // Every answer, static files and the API included; the page CSP (with its nonce) and HSTS come from proxy.ts.
+  // Every answer, static files and the API included (the /api calls the edge answers itself get the same list,
+  // scripts/direct-api.mts); the page CSP (with its nonce) and HSTS come from proxy.ts.
   async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
-        ],
-      },
-    ];
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },
   typedRoutes: false,
 };

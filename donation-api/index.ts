@@ -67,3 +67,14 @@ export function getDonationApi(): Promise<DonationApiInstance> {
   });
   return globalForApi.__donationApi;
 }
+
+/**
+ * One /api call, however it arrives: Next's route (app/api/[...path]/route.ts) or the edge server directly
+ * (scripts/direct-api.mts, through the global instrumentation-node.ts publishes this under).
+ * The database could not be opened (PostgreSQL down at start): 503 so load balancers wait; the next call retries.
+ */
+export async function answerApiRequest(request: Request): Promise<Response> {
+  const api = await getDonationApi().catch(() => null);
+  if (!api) return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
+  return api.app.fetch(request);
+}

@@ -24,20 +24,38 @@ export function rewriteForwardedFor(
   return headers;
 }
 
+type Listener = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+
 /**
  * For the release folder's `node server.js`: Next's own standalone server keeps a client-sent x-forwarded-for as it
  * is (it only fills the header in when absent), so the forged left part would be what the API reads. This makes
- * every HTTP server created afterwards run rewriteForwardedFor (and ensureRequestId) before its own request listener (a listener
- * prepended, so it runs first and in the same tick), exactly as `npm start` (scripts/serve.mjs) does.
+ * every HTTP server created afterwards run rewriteForwardedFor (and ensureRequestId) before its own request listener,
+ * in the same tick, exactly as `npm start` (scripts/serve.mjs) does. `answerFirst` (the direct /api path,
+ * scripts/direct-api.mts) then gets the request; when it answers (true), the server's own listener never sees it.
  */
-export function rewriteOnEveryServer(http: typeof import('node:http'), hops: number): void {
+export function rewriteOnEveryServer(
+  http: typeof import('node:http'),
+  hops: number,
+  answerFirst: (...args: Parameters<Listener>) => boolean = () => false,
+): void {
   const create = http.createServer as (...args: unknown[]) => import('node:http').Server;
+  const edge = (req: import('node:http').IncomingMessage) => {
+    rewriteForwardedFor(req.headers, req.socket.remoteAddress, hops);
+    ensureRequestId(req.headers, randomUUID);
+  };
   http.createServer = function (this: unknown, ...args: unknown[]) {
+    // Next passes its listener to createServer: wrapped, so a request answered first never reaches it.
+    const at = args.findIndex((a) => typeof a === 'function');
+    if (at >= 0) {
+      const own = args[at] as Listener;
+      args[at] = function (this: unknown, ...[req, res]: Parameters<Listener>) {
+        edge(req);
+        if (!answerFirst(req, res)) own.call(this, req, res);
+      };
+    }
     const server = create.apply(this, args);
-    server.prependListener('request', (req: import('node:http').IncomingMessage) => {
-      rewriteForwardedFor(req.headers, req.socket.remoteAddress, hops);
-      ensureRequestId(req.headers, randomUUID);
-    });
+    // A listener added later (server.on('request')) still gets rewritten headers, though nothing is answered first.
+    if (at < 0) server.prependListener('request', edge);
     return server;
   } as typeof http.createServer;
 }

@@ -7,10 +7,14 @@
 // sent in x-forwarded-for / x-forwarded-proto is dropped and x-forwarded-for is the socket's address. With N, the
 // socket's address (the nearest proxy) is appended to the chain as a proxy does, and the API reads the entry N
 // places from the right: the one the outermost trusted proxy wrote (donation-api/services/login-attempts.ts).
+//
+// /api calls (not /api/auth/...) are then answered by the API directly, without Next's router, once Next's
+// register() has published it (scripts/direct-api.mts); everything else, and /api before that, goes to Next.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
+import { directApiListener } from './direct-api.mts';
 import { ensureRequestId, rewriteForwardedFor } from './forwarded-for.mts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -23,14 +27,20 @@ const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
+// In production Next's prepare() does not wait for register() (instrumentation-node.ts): the server listens while it
+// runs, and Next's handler waits for it. The direct path looks the API up per request, so it starts when ready.
 await app.prepare();
+const failed = (err, req) =>
+  log.error({ err, requestId: req.headers['x-request-id'], method: req.method, path: req.url?.split('?')[0] }, 'request failed');
+const answerApi = directApiListener(`${hostname ?? 'localhost'}:${port}`, failed);
 
 http
   .createServer((req, res) => {
     rewriteForwardedFor(req.headers, req.socket.remoteAddress, hops);
-    const requestId = ensureRequestId(req.headers, randomUUID);
+    ensureRequestId(req.headers, randomUUID);
+    if (answerApi(req, res)) return;
     handle(req, res).catch((err) => {
-      log.error({ err, requestId, method: req.method, path: req.url?.split('?')[0] }, 'request failed');
+      failed(err, req);
       if (!res.headersSent) res.writeHead(500).end();
     });
   })

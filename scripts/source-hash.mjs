@@ -17,6 +17,7 @@ const FILES = [
   'postcss.config.mjs',
   'global.d.ts',
   'scripts/source-hash.mjs',
+  'scripts/edge-contract.mjs',
 ];
 
 function walk(root, dir, out) {

@@ -20,3 +20,18 @@ test('sign in and see Monthly Reports, with the security headers the app sets', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.Header.titles.monthlyReports);
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
 });
+
+test('API calls are answered by the edge directly, next-auth by Next (issue 13)', async ({ request }) => {
+  // Next's router marks what it answers with `Vary: rsc, …`; scripts/direct-api.mts does not.
+  const api = await request.get('/api/health', { headers: { 'x-request-id': 'release-direct-1' } });
+  expect(api.headers()).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-request-id': 'release-direct-1',
+  });
+  expect(api.headers()['permissions-policy']).toContain('camera=()');
+  expect(api.headers().vary ?? '').not.toContain('rsc');
+  const csrf = await request.get('/api/auth/csrf');
+  expect((await csrf.json()).csrfToken).toEqual(expect.any(String));
+  expect(csrf.headers().vary).toContain('rsc');
+});

@@ -1,0 +1,4 @@
+/** Headers on every answer (see edge-contract.mjs). */
+export const SECURITY_HEADERS: { key: string; value: string }[];
+/** The global the API's request answerer is published under (see edge-contract.mjs). */
+export const DIRECT_API_FETCH: unique symbol;

@@ -1,0 +1,17 @@
+// What the edge servers (scripts/serve.mjs for npm start, the release's server.js) and the Next build agree on.
+// /api calls can be answered by the edge without Next's router (scripts/direct-api.mts), so anything Next added to
+// them must be spelled here once, for both.
+
+/** Headers on every answer: next.config.ts gives them to Next's, the edge to the API calls it answers itself. */
+export const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+];
+
+/**
+ * The global under which instrumentation-node.ts publishes the API's request answerer (answerApiRequest of
+ * donation-api/index.ts) once register() has opened, or tried to open, the database. Symbol.for, because Next's
+ * bundle and the edge are separate module graphs in one process: only the global registry is common to both.
+ */
+export const DIRECT_API_FETCH = Symbol.for('rfp.donationApi.fetch');
