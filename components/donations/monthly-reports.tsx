@@ -34,14 +34,6 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   let years: number[] = [];
   let rows: MonthlyReportAnswer[] | null = null;
   let failed = false;
-  const report = (y: number) =>
-    screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year: y } }, returnTo: here });
-  // The year shown is almost always the one asked for (or this year): its report is asked for at the same time as
-  // the years list instead of after it (one API call less on the page's path). Asked for anything else, the guess
-  // is dropped and the right year read after.
-  const guess = initialYear ?? today.year;
-  const guessed = report(guess);
-  guessed.catch(() => undefined); // read below, or dropped: never an unhandled rejection
   try {
     years = await screenApi('/donation/donationyears', { params: { query: { appSource: 'bot', branchId } }, returnTo: here });
   } catch (err) {
@@ -54,7 +46,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
     initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
   if (!failed) {
     try {
-      rows = await (year === guess ? guessed : report(year));
+      rows = await screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year } }, returnTo: here });
     } catch (err) {
       if (isRedirect(err)) throw err;
       (await requestLogger()).error({ err }, 'monthly reports failed');
