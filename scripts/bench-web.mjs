@@ -193,6 +193,16 @@ function lighthouse(url, cookieHeader) {
     performance: Math.round(c.performance.score * 100),
     accessibility: Math.round(c.accessibility.score * 100),
     lcp: report.audits['largest-contentful-paint']?.displayValue,
+    // What the score is made of, so a low one says where to look.
+    detail: ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift']
+      .map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((w) => w[0].toUpperCase())
+            .join('')} ${report.audits[id]?.displayValue ?? '–'}`,
+      )
+      .join(', '),
   };
 }
 
@@ -284,7 +294,7 @@ async function main() {
     if (lh) for (const r of rows) if (r.lighthouse || args.has('--lighthouse-all')) r.lh = lighthouse(r.url, r.cookie);
 
     const bare = rows[0].bytes;
-    const header = ['Page', 'JS (gzip)', 'scripts', '× bare', ...(lh ? ['LH perf (mobile)', 'LH a11y', 'LCP'] : [])];
+    const header = ['Page', 'JS (gzip)', 'scripts', '× bare', ...(lh ? ['LH perf (mobile)', 'LH a11y', 'LCP', 'FCP, TBT, SI, CLS'] : [])];
     const table = [header, header.map(() => '---')];
     for (const r of rows) {
       table.push([
@@ -292,7 +302,7 @@ async function main() {
         kb(r.bytes),
         String(r.count),
         (r.bytes / bare).toFixed(2),
-        ...(lh ? [String(r.lh?.performance ?? '–'), String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–'] : []),
+        ...(lh ? [String(r.lh?.performance ?? '–'), String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–', r.lh?.detail ?? '–'] : []),
       ]);
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));
