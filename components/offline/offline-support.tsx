@@ -18,7 +18,24 @@ function controlled(): Promise<void> {
 }
 
 /**
- * Signed-in pages: registers the service worker (production builds only: `next dev` recompiles on every change),
+ * Resolves after the page's own load and an idle moment. The worker's install downloads the build's files (its
+ * precache) and the warm-up fetches three screens: started during the load, they competed with the page's own
+ * scripts and data for the network and the main thread, and the first visit painted later.
+ */
+function afterLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      // Safari has no requestIdleCallback.
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 3000 });
+      else setTimeout(resolve, 1000);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+/**
+ * Signed-in pages: registers the service worker (after the page's load) (production builds only: `next dev` recompiles on every change),
  * warms the cache with the screens a volunteer needs offline, and sends the outbox on load, whenever the network
  * returns, and every 30 seconds while something waits. The outbox code is imported only when something is waiting.
  */
@@ -32,7 +49,9 @@ export function OfflineSupport({ warm }: { warm: string[] }) {
     if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
     const sw = navigator.serviceWorker;
     const claimedNow = !sw.controller;
-    sw.register('/serwist/sw.js', { scope: '/', updateViaCache: 'none' })
+    let live = true;
+    void afterLoad()
+      .then(() => (live ? sw.register('/serwist/sw.js', { scope: '/', updateViaCache: 'none' }) : Promise.reject(new Error('left'))))
       .then(() => sw.ready)
       .then(() => controlled())
       .then(async () => {
@@ -48,7 +67,10 @@ export function OfflineSupport({ warm }: { warm: string[] }) {
         for (const url of warmList.split('\n').filter(Boolean))
           void fetch(url, { headers: { 'x-rfp-warm': '1' }, credentials: 'same-origin' }).catch(() => undefined);
       })
-      .catch((err) => console.warn('service worker registration failed', err));
+      .catch((err) => live && console.warn('service worker registration failed', err));
+    return () => {
+      live = false;
+    };
   }, [warmList]);
 
   useEffect(() => {
