@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { monthDonationsQuery, monthSubmittedQuery } from '@/lib/query/donations';
+import { monthSummaryQuery } from '@/lib/query/summaries';
 import { DonationRow } from './donation-row';
 import { MonthPicker } from './month-picker';
 import { SubmitReportDialog } from './submit-report-dialog';
@@ -39,6 +40,10 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
 
   const donations = useQuery(monthDonationsQuery(branchId, year, month));
   const submitted = useQuery(monthSubmittedQuery(branchId, year, month));
+  // The totals are asked for with the list, but shown only once the list is in: shown earlier, under the spinner,
+  // they were pushed down by the list when it came (a layout shift of 0.36–0.56 in Lighthouse on a phone).
+  useQuery(monthSummaryQuery(branchId, year, month));
+  const listPending = donations.isPending || submitted.isPending;
   const locked = submitted.data === true;
   const today = useMemo(() => todayCalendarDate(), []);
   const future = year * 12 + month > today.year * 12 + today.month;
@@ -100,7 +105,7 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
       </div>
 
       {undo.element}
-      {donations.isPending || submitted.isPending ? (
+      {listPending ? (
         <Spinner className="min-h-[30vh]" />
       ) : donations.isError || submitted.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
@@ -131,7 +136,7 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
           )}
         </>
       )}
-      <MonthTotals year={year} month={month} />
+      {!listPending && <MonthTotals year={year} month={month} />}
 
       <SubmitReportDialog year={year} month={month} supportEmail={supportEmail} open={submitOpen} onClose={() => setSubmitOpen(false)} />
       {exporter.dialog}
