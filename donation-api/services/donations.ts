@@ -12,7 +12,7 @@ import { ghgKgCo2e, newestGhgFactors } from './ghg';
 import { kindFilter, selectDonations, shapeOf, uuidList, type DonationAnswer, type DonationKind, type DonationOf } from './donation-query';
 import { lockOpenMonths, monthOf } from './month-lock';
 import { queryRows } from './sql-rows';
-import type { KnownCategory, ReferenceCache } from './reference-cache';
+import type { ReferenceCache } from './reference-cache';
 
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
@@ -60,12 +60,12 @@ type ValidDonation = {
 /** Section 5 on the server: the shape is already checked by saveDonationBodySchema; here the rules. */
 async function validate(
   tx: DbOrTx,
-  known: KnownCategory[],
   body: SaveDonationBody,
   ctx: WriteContext,
   target: { branchId: string; campaignId: string },
   storeFallback?: string,
 ): Promise<ValidDonation> {
+  const known = await ctx.reference.knownCategories(tx);
   const shares = body.campaignCategories ?? body.categories;
   const storeId = body.storeId ?? storeFallback ?? null;
   const violations = checkDonationRules(
@@ -132,9 +132,8 @@ export async function createDonation<K extends DonationKind>(
   const campaignId = await resolveCampaign(db, kind, campaignIdParam ?? body.campaignId);
   if (kind === 'campaign' && body.campaignId !== undefined && body.campaignId !== campaignId)
     throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
-  const known = await ctx.reference.knownCategories(db);
   const id = await db.transaction(async (tx) => {
-    const v = await validate(tx, known, body, ctx, { branchId, campaignId });
+    const v = await validate(tx, body, ctx, { branchId, campaignId });
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     const [row] = await tx
@@ -188,14 +187,13 @@ async function lockDonation(tx: Tx, branchIds: string[], id: string, kind: Donat
 
 /** Updates a donation; when the date moves, both the old and the new month must be open. */
 export async function updateDonation<K extends DonationKind>(db: DbOrTx, ctx: WriteContext, id: string, kind: K, body: SaveDonationBody) {
-  const known = await ctx.reference.knownCategories(db);
   await db.transaction(async (tx) => {
     const before = await lockDonation(tx, ctx.user.branchIds, id, kind);
     checkBodyBranch(body, before.branchId);
     if (body.version !== undefined && body.version !== before.version) throw new ApiError(409, 'DONATION_CONFLICT', 'version');
     if (body.campaignId !== undefined && body.campaignId !== before.campaignId)
       throw new ApiError(400, 'VALIDATION_CAMPAIGN', 'campaignId');
-    const v = await validate(tx, known, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
+    const v = await validate(tx, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
     await lockOpenMonths(tx, [monthOf(before.branchId, before.date), monthOf(before.branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     await tx
