@@ -118,7 +118,8 @@ async function signIn(context, base, username, secret) {
 }
 
 /** Sum of the encoded (on-the-wire, gzip) sizes of the script responses of one page load, cache empty. */
-async function scriptBytes(browser, url, cookieHeader) {
+/** A phone-sized browser context, signed in when given the session cookie. */
+async function phoneContext(browser, url, cookieHeader) {
   // The service worker's install precaches the build's static files in the background: a one-time download that is
   // not this page's JavaScript, so it is kept out of the measure.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
@@ -128,6 +129,11 @@ async function scriptBytes(browser, url, cookieHeader) {
     // (/donations/2026/), and the page's /bff calls would go without it, get a 401 and end on /login.
     await context.addCookies([{ name, value: v.join('='), url: new URL(url).origin }]);
   }
+  return context;
+}
+
+async function scriptBytes(browser, url, cookieHeader) {
+  const context = await phoneContext(browser, url, cookieHeader);
   const page = await context.newPage();
   const scripts = [];
   // A page that failed a call or ended elsewhere (a 401 sends it to /login) measures the wrong thing: said below.
@@ -153,9 +159,7 @@ async function scriptBytes(browser, url, cookieHeader) {
 
 /** The first donation's edit link on a month's page (the edit form needs a real donation of the signed-in user). */
 async function firstEditUrl(browser, monthUrl, cookieHeader) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const [name, ...v] = cookieHeader.split('=');
-  await context.addCookies([{ name, value: v.join('='), url: new URL(monthUrl).origin }]);
+  const context = await phoneContext(browser, monthUrl, cookieHeader);
   const page = await context.newPage();
   await page.goto(monthUrl);
   const href = await page
