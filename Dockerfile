@@ -6,9 +6,9 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The sources come before the install: npm ci's postinstall generates lib/api/paths.d.ts from the API's routes.
 COPY . .
+RUN npm ci --no-audit --no-fund
 RUN RELEASE_DIR=/release node scripts/package.mjs
 
 # 2. Run: only the release folder, as the unprivileged user node; the embedded database (when DATABASE_URL is
