@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import './globals.css';
 
@@ -22,7 +21,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale === 'fr' ? 'fr-CA' : 'en-CA'}>
       <body className="min-h-screen bg-secondary-light text-gray-900 antialiased">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        {/* next-intl's client provider is in each route group's layout, with only the texts its screens need. */}
+        {children}
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { AppHeader } from '@/components/layout/app-header';
 import { HeaderProvider } from '@/components/layout/header-context';
 import { SessionKeepAlive } from '@/components/layout/session-keep-alive';
@@ -25,16 +26,18 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const here = `/donations/${year}/${month}`;
   const warm = ['/', here, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(here)}`];
   return (
-    <Providers user={session?.user ?? null}>
-      <HeaderProvider>
-        {sso && <SessionKeepAlive />}
-        <OfflineSupport warm={warm} />
-        {!embedded && <AppHeader />}
-        <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
-          <StatusBanner />
-          {children}
-        </main>
-      </HeaderProvider>
-    </Providers>
+    <ClientMessages area="app">
+      <Providers user={session?.user ?? null}>
+        <HeaderProvider>
+          {sso && <SessionKeepAlive />}
+          <OfflineSupport warm={warm} />
+          {!embedded && <AppHeader />}
+          <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
+            <StatusBanner />
+            {children}
+          </main>
+        </HeaderProvider>
+      </Providers>
+    </ClientMessages>
   );
 }
