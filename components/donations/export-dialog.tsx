@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -15,19 +15,17 @@ type ExportFormat = 'csv' | 'csv-fr' | 'xlsx';
 
 /**
  * The header's export: a confirm dialog "Export Donations?", then the CSV of the year handed to the browser's
- * download manager from the BFF (the API streams it), then the success or failure banner.
+ * download manager from the BFF (the API streams it), then the success or failure banner. Loaded on the first
+ * click of Export (use-export-donations.tsx), not with the page.
  */
-export function useExportDonations(year: number) {
+export function ExportDialog({ year, open, setOpen }: { year: number; open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations('Export');
   const { branchId, branchName } = useAppSession();
   const { show } = useBanner();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const locale = useLocale();
   // The spec's English CSV stays the default; French CSV and XLSX only when chosen.
   const [format, setFormat] = useState<ExportFormat>('csv');
-
-  const ask = useCallback(() => setOpen(true), []);
 
   const once = useSingleFlight();
   const run = () => once(download);
@@ -55,7 +53,7 @@ export function useExportDonations(year: number) {
     }
   };
 
-  const dialog = (
+  return (
     <LazyAppDialog
       open={open}
       onClose={() => !busy && setOpen(false)}
@@ -90,5 +88,4 @@ export function useExportDonations(year: number) {
       </fieldset>
     </LazyAppDialog>
   );
-  return { ask, dialog };
 }
