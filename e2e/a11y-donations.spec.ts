@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from './support/auth';
-import { LANGS, addDonationByApi, demoMonths, isoDay, sessionUser, settle } from './support/donations';
+import { LANGS, MESSAGES, addDonationByApi, demoMonths, isoDay, sessionUser, settle } from './support/donations';
 
 // Axe scan (no serious or critical violation) and screenshots (390 px and 1280 px) of each donation screen, both
 // languages. One small test per screen, on a session made once per worker: each passes with room on a busy machine.
@@ -56,6 +56,10 @@ for (const lang of LANGS) {
     test('a submitted month', async ({ page }) => {
       await page.goto(`/donations/${submitted.year}/${submitted.month}`);
       await expect(page.getByTestId('submitted-note')).toBeVisible();
+      // The list arrives with the page; the reopen request's button is enabled once the month's history is in, and
+      // its colour change must be over before the contrast check.
+      await expect(page.getByRole('button', { name: MESSAGES[lang].MonthReopen.requestButton })).toBeEnabled();
+      await settle(page);
       await scan(page, 'month submitted');
       await shoot(page, `month-submitted-${lang}`);
     });

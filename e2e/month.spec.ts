@@ -205,3 +205,26 @@ test('Undo of a delete, double-clicked, puts back one donation: one request, wit
   expect(keys).toHaveLength(1);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
 });
+
+test('the month page arrives with its list, submitted state and totals in the HTML, before the app scripts load (en)', async ({
+  browser,
+  page,
+}) => {
+  // On a phone the JavaScript takes seconds; the list must not wait for it and for three more calls.
+  await login(page);
+  const { open } = demoMonths();
+  const user = await sessionUser(page);
+  await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 2), weight: 777.5 });
+  // The app's script files never arrive (the page's own inline scripts, which reveal streamed HTML, still run).
+  const noScript = await browser.newContext({ serviceWorkers: 'block', storageState: await page.context().storageState() });
+  try {
+    const bare = await noScript.newPage();
+    await bare.route('**/_next/static/**/*.js', (route) => route.abort());
+    await bare.goto(`/donations/${open.year}/${open.month}`);
+    await expect(bare.getByTestId('donation-row').filter({ hasText: '777.5 lbs' }).first()).toBeVisible();
+    await expect(bare.getByRole('button', { name: MESSAGES.en.MonthPage.submitReport })).toBeVisible();
+    await expect(bare.getByTestId('month-summary')).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+});

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { monthDonationsQuery, monthSubmittedQuery } from '@/lib/query/donations';
+import { seedFor, type MonthSeed } from '@/lib/query/month-seed';
 import { monthSummaryQuery } from '@/lib/query/summaries';
 import { DonationRow } from './donation-row';
 import { MonthPicker } from './month-picker';
@@ -22,10 +23,10 @@ import { MonthListControls } from './month-list-controls';
 import { useUndoDelete } from './use-undo-delete';
 import { parseCalendarDate } from '@/lib/domain/dates';
 
-type Props = { year: number; month: number; supportEmail: string };
+type Props = { year: number; month: number; supportEmail: string; seed?: MonthSeed };
 
 /** The donations of one month: list, edit, delete, Add a donation, Submit Report, the submitted state. */
-export function MonthDonations({ year, month, supportEmail }: Props) {
+export function MonthDonations({ year, month, supportEmail, seed }: Props) {
   const t = useTranslations('MonthPage');
   const tl = useTranslations('MonthList');
   const f = useDonationFormats();
@@ -38,11 +39,12 @@ export function MonthDonations({ year, month, supportEmail }: Props) {
     return { date: f.dayMonth(day.year, day.month, day.day), store: d.store?.displayName || d.store?.name || '' };
   });
 
-  const donations = useQuery(monthDonationsQuery(branchId, year, month));
-  const submitted = useQuery(monthSubmittedQuery(branchId, year, month));
+  // The server render's reads (seed) are the queries' first data: the page arrives with its list.
+  const donations = useQuery({ ...monthDonationsQuery(branchId, year, month), ...seedFor(seed, branchId, 'donations') });
+  const submitted = useQuery({ ...monthSubmittedQuery(branchId, year, month), ...seedFor(seed, branchId, 'submitted') });
   // The totals are asked for with the list, but shown only once the list is in: shown earlier, under the spinner,
   // they were pushed down by the list when it came (a layout shift of 0.36–0.56 in Lighthouse on a phone).
-  useQuery(monthSummaryQuery(branchId, year, month));
+  useQuery({ ...monthSummaryQuery(branchId, year, month), ...seedFor(seed, branchId, 'summary') });
   const listPending = donations.isPending || submitted.isPending;
   const locked = submitted.data === true;
   const today = useMemo(() => todayCalendarDate(), []);

@@ -11,6 +11,11 @@ export type { StoreAnswer, MonthlyReport as MonthlyReportAnswer, CategoryRef as 
 /** A donation of any program as the screens list it: a campaign donation also carries campaign and campaignCategories. */
 export type DonationAnswer = RfpDonationAnswer & Partial<Pick<CampaignDonationAnswer, 'campaign' | 'campaignCategories'>>;
 
+/** A month's list as the screens show it: both programs' donations in date order (the browser and the server alike). */
+export function mergeMonthDonations(rfp: DonationAnswer[], campaign: DonationAnswer[]): DonationAnswer[] {
+  return [...rfp, ...campaign].sort((a, b) => a.date.localeCompare(b.date));
+}
+
 export const isRfp = (campaignId: string | undefined | null) => !campaignId || campaignId === RFP_CAMPAIGN_ID;
 
 export const donationKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import { donationKeys, type DonationAnswer } from './donation-keys';
+import { donationKeys, mergeMonthDonations, type DonationAnswer } from './donation-keys';
 
 export * from './donation-keys';
 
@@ -14,7 +14,7 @@ export const monthDonationsQuery = (branchId: string, year: number, month: numbe
         api.GET('/branch/{branchId}/donations/{year}/{month}', { params, signal }),
         api.GET('/branch/{branchId}/campaigndonations/{year}/{month}', { params, signal }).catch(() => [] as DonationAnswer[]),
       ]);
-      return [...rfp, ...campaign].sort((a, b2) => a.date.localeCompare(b2.date));
+      return mergeMonthDonations(rfp, campaign);
     },
     enabled: !!branchId,
   });

@@ -5,6 +5,8 @@ import { QueryProvider } from '@/components/query-provider';
 import { MonthDonations } from '@/components/donations/month-donations';
 import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
 import { ButtonLink } from '@/components/ui/button';
+import { readMonthSeed } from '@/lib/server/month-seed';
+import { screenSession } from '@/lib/server/screen-data';
 import { supportEmail } from '@/lib/server/support-email';
 
 export async function generateMetadata({ params }: PageProps<'/donations/[year]/[month]'>): Promise<Metadata> {
@@ -32,11 +34,13 @@ export default async function MonthDonationsPage({ params }: PageProps<'/donatio
       </div>
     );
   }
+  const { branchId } = await screenSession();
+  const seed = await readMonthSeed(branchId, y, m);
   return (
     <div className="flex flex-col gap-4">
       <WaitingListSlot key={`${y}-${m}`} year={y} month={m} origin={`/donations/${y}/${m}`} />
       <QueryProvider>
-        <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} />
+        <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} seed={seed} />
       </QueryProvider>
     </div>
   );
