@@ -227,4 +227,13 @@ test('the month page arrives with its list, submitted state and totals in the HT
   } finally {
     await noScript.close();
   }
+  // Taken over in the browser without a mismatch between the server's rows and the browser's.
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/donations/${open.year}/${open.month}`);
+  await expect(page.getByTestId('donation-row').filter({ hasText: '777.5 lbs' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // React names a mismatch by its error number in a production build (418, 423, 425).
+  expect(errors.filter((e) => /hydrat|did(n't| not) match|react\.dev\/errors\/(418|423|425)/i.test(e))).toEqual([]);
 });

@@ -74,3 +74,39 @@ test('a reminder sent by hand from a row of the month view is listed with the re
   await expect(page.getByRole('status').filter({ hasText: tq.reminderSent.replace('{branch}', name) })).toBeVisible();
   await expect(page.getByTestId('reminders')).toContainText(name);
 });
+
+test('/program arrives with its reopening requests and reminders in the HTML, before the app scripts load', async ({ browser, page }) => {
+  // Read while the page renders: no spinner that the lists then replace, pushing the month view down.
+  const tq = MESSAGES.en.ProgramRequests;
+  await login(page, { username: 'program' });
+  const noScript = await browser.newContext({ serviceWorkers: 'block', storageState: await page.context().storageState() });
+  try {
+    const bare = await noScript.newPage();
+    await bare.route('**/_next/static/**/*.js', (route) => route.abort());
+    await bare.goto('/program');
+    const requests = bare.getByTestId('reopen-requests');
+    await expect(requests.getByRole('list').or(requests.getByText(tq.empty))).toBeVisible();
+    await expect(requests.getByText(tq.loading)).toHaveCount(0);
+    const reminders = bare.getByTestId('reminders');
+    await expect(reminders.getByRole('list').or(reminders.getByText(tq.remindersEmpty))).toBeVisible();
+    await expect(reminders.getByText(tq.loading)).toHaveCount(0);
+  } finally {
+    await noScript.close();
+  }
+  // Taken over in the browser without a mismatch, also on a device far from the app's time zone (the sent times are
+  // written in the app's zone on both sides).
+  const far = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', storageState: await page.context().storageState() });
+  const errors: string[] = [];
+  try {
+    const farPage = await far.newPage();
+    farPage.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    farPage.on('pageerror', (e) => errors.push(e.message));
+    await farPage.goto('/program');
+    await expect(farPage.getByTestId('reopen-requests').getByRole('list').or(farPage.getByText(tq.empty))).toBeVisible();
+    await farPage.waitForLoadState('networkidle');
+  } finally {
+    await far.close();
+  }
+  // React names a mismatch by its error number in a production build (418, 423, 425).
+  expect(errors.filter((e) => /hydrat|did(n't| not) match|react\.dev\/errors\/(418|423|425)/i.test(e))).toEqual([]);
+});

@@ -9,22 +9,26 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
+import type { ApiData } from '@/lib/api/calls';
 import { api } from '@/lib/query/api-client';
+import { seedOptions, type Seed } from '@/lib/query/seed';
 import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
 
 const key = (year: number, month: number) => ['program', 'reminders', year, month] as const;
 
+type Props = { year: number; month: number; seed?: Seed<ApiData<'get', '/program/reminders'>> };
+
 /** The reminders sent for a report month in the caller's scope (the scheduled ones and those sent by hand). */
-export function RemindersPanel({ year, month }: { year: number; month: number }) {
+export function RemindersPanel(props: Props) {
   return (
     <QueryProvider>
-      <Reminders year={year} month={month} />
+      <Reminders {...props} />
     </QueryProvider>
   );
 }
 
-function Reminders({ year, month }: { year: number; month: number }) {
+function Reminders({ year, month, seed }: Props) {
   const t = useTranslations('ProgramRequests');
   const f = useDonationFormats();
   const when = useWhen();
@@ -32,6 +36,7 @@ function Reminders({ year, month }: { year: number; month: number }) {
   const list = useQuery({
     queryKey: key(year, month),
     queryFn: ({ signal }) => api.GET('/program/reminders', { params: { query: { year, month } }, signal }),
+    ...seedOptions(seed),
   });
   return (
     <section

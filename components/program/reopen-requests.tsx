@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
 import { api } from '@/lib/query/api-client';
+import { seedOptions, type Seed } from '@/lib/query/seed';
 import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
 
@@ -21,20 +22,21 @@ const KEY = ['program', 'reopen-requests', 'open'] as const;
  * The open reopening requests of the branches in the caller's scope, each approved (the month opens) or declined
  * with an answer. Self-contained (its own query provider), so the /program page can drop it in.
  */
-export function ReopenRequestsPanel() {
+export function ReopenRequestsPanel({ seed }: { seed?: Seed<ProgramReopenRequest[]> }) {
   return (
     <QueryProvider>
-      <Requests />
+      <Requests seed={seed} />
     </QueryProvider>
   );
 }
 
-function Requests() {
+function Requests({ seed }: { seed?: Seed<ProgramReopenRequest[]> }) {
   const t = useTranslations('ProgramRequests');
   const headingId = useId();
   const list = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => api.GET('/program/reopen-requests', { params: { query: { status: 'open' } }, signal }),
+    ...seedOptions(seed),
   });
   return (
     <section

@@ -1,10 +1,10 @@
 import type { ApiData } from '@/lib/api/calls';
 import type { DonationAnswer } from './donation-keys';
+import { seedOptions } from './seed';
 
 /**
- * What the month page's server render read for the browser's queries (lib/server/month-seed.ts): used as their
- * initial data only for the branch it was read for (a branch switched since then asks afresh), and as old as `at`
- * says, so react-query refreshes it after its usual 30 seconds.
+ * What the month page's server render read for the browser's queries (lib/server/month-seed.ts): seeds (./seed.ts)
+ * only for the branch it was read for (a branch switched since then asks afresh).
  */
 export type MonthSeed = {
   branchId: string;
@@ -16,6 +16,5 @@ export type MonthSeed = {
 
 /** The seed's value for one query, with its age: nothing for another branch. */
 export function seedFor<K extends 'donations' | 'submitted' | 'summary'>(seed: MonthSeed | undefined, branchId: string, key: K) {
-  if (!seed || seed.branchId !== branchId) return {};
-  return { initialData: seed[key], initialDataUpdatedAt: seed.at };
+  return seedOptions(seed && seed.branchId === branchId ? { data: seed[key], at: seed.at } : undefined);
 }

@@ -2,20 +2,28 @@ import { OversightMonth } from '@/components/program/oversight-month';
 import { RemindersPanel } from '@/components/program/reminders-panel';
 import { ReopenRequestsPanel } from '@/components/program/reopen-requests';
 import { monthParam } from '@/components/program/search-params';
+import { seedOf } from '@/lib/query/seed';
 import { appTimeZone } from '@/lib/server/env';
+import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 
 /**
  * /program: the open reopening requests (program-workflow) above the oversight month view, and the reminders sent
- * for the chosen month below it.
+ * for the chosen month below it. The two panels' lists are read here too, so the page arrives with them and the
+ * oversight below does not move down when they come (a failed read leaves them to the browser).
  */
 export default async function ProgramPage({ searchParams }: PageProps<'/program'>) {
   const sp = await searchParams;
   const { year, month } = monthParam(sp, appTimeZone());
+  const returnTo = `/program?year=${year}&month=${month}`;
+  const [requests, reminders] = await Promise.all([
+    screenApiOrNull('/program/reopen-requests', { params: { query: { status: 'open' } }, returnTo }),
+    screenApiOrNull('/program/reminders', { params: { query: { year, month } }, returnTo }),
+  ]);
   return (
     <div className="flex flex-col gap-4">
-      <ReopenRequestsPanel />
+      <ReopenRequestsPanel seed={seedOf(requests)} />
       <OversightMonth searchParams={sp} />
-      <RemindersPanel year={year} month={month} />
+      <RemindersPanel year={year} month={month} seed={seedOf(reminders)} />
     </div>
   );
 }
