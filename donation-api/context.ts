@@ -3,6 +3,7 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { TokenMemoBindings } from './auth/token-memo';
 import type { ReferenceCache } from './services/reference-cache';
 
 export type AuthUser = {
@@ -29,6 +30,8 @@ export type ApiDeps = {
 };
 
 export type ApiEnv = {
+  /** Set only by in-process callers (auth/token-memo.ts). */
+  Bindings: TokenMemoBindings;
   Variables: {
     deps: ApiDeps;
     /** Reference data read once per API instance (services/reference-cache.ts). */

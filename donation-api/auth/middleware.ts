@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { queryRows } from '../services/sql-rows';
 import { programBranch } from './program-scope';
+import { memoizedLookup } from './token-memo';
 import { userForToken } from './tokens';
 
 /** Calls marked "no token" in section 7 (method and path below /api). Everything else needs a bearer token. */
@@ -39,7 +40,8 @@ export const requireToken: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const match = BEARER.exec(c.req.header('authorization') ?? '');
   if (!match) throw new ApiError(401, 'UNAUTHORIZED');
   const { db, now } = c.get('deps');
-  const user = await userForToken(db, match[1], now());
+  const memo = c.req.method === 'GET' ? c.env?.tokenMemo : undefined;
+  const user = await memoizedLookup(memo, match[1], () => userForToken(db, match[1], now()));
   if (!user) throw new ApiError(401, 'UNAUTHORIZED');
   c.set('user', user);
   return next();

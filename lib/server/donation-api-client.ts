@@ -1,7 +1,15 @@
 import 'server-only';
+import { cache } from 'react';
 import { getDonationApi } from '@/donation-api';
+import type { TokenMemo } from '@/donation-api/auth/token-memo';
 import { readAnswer } from '@/lib/api/calls';
 import { currentRequestId } from './logger';
+
+/**
+ * One memo of token checks per server render (React's cache is per request there): the layout's session check and the
+ * page's reads look the token up once. Outside a render (the BFF's route handlers) each call gets its own.
+ */
+const renderTokenMemo = cache((): TokenMemo => new Map());
 
 /**
  * One way to reach the donation API: in-process (default) or, with DONATION_API_URL, an upstream server
@@ -35,7 +43,7 @@ export async function callDonationApi(
   const request = new Request(url, { method: init.method ?? 'GET', headers, body, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
   if (upstream) return fetch(request);
   const { app } = await getDonationApi();
-  return app.fetch(request);
+  return app.fetch(request, { tokenMemo: renderTokenMemo() });
 }
 
 /** JSON of a donation API answer, or an ApiCallError holding its status and { code, message }. */
