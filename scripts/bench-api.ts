@@ -21,6 +21,7 @@ import { oversightMonthSql } from '../donation-api/services/program-oversight';
 import { monthlyReportSql } from '../donation-api/services/reports';
 import { BRANCHES, bulkLoad, DONATIONS, log, ms, now, PREV, run, YEAR } from './bench-support';
 import { seed, seedExportBranch } from './bench-seed';
+import { copyFloor } from './bench-copy-floor';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((t) => t.trim());
@@ -252,6 +253,7 @@ async function bench(target: 'pglite' | 'postgres') {
     };
     await exportOnce(branchIds[0], PREV, 'a branch-year');
     await exportOnce(exportBranch, YEAR, 'one huge branch-year');
+    if (target === 'postgres') copyFloor(results, exportBranch, YEAR);
   } finally {
     await handle.close();
     await cleanup();
