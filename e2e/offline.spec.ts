@@ -128,22 +128,25 @@ test('a donation added offline waits on the device across a reload, then is sent
   const answerLost = network.loseAnswer(isCreate);
   await network.online();
   // Sent on the 'online' event, or at the latest by the 30-second retry (Chromium's offline mode sometimes leaves
-  // the event out); bounded, so that a sync that never starts fails here by name.
-  await expect.poll(() => keys().length, { message: 'the outbox is sent when the network returns', timeout: 45_000 }).toBe(1);
+  // the event out; and both can come, one right after the other); bounded, so that a sync that never starts fails
+  // here by name.
+  await expect
+    .poll(() => keys().length, { message: 'the outbox is sent when the network returns', timeout: 45_000 })
+    .toBeGreaterThanOrEqual(1);
   await answerLost;
-  await expect(page.getByTestId('waiting-list').getByTestId('waiting-status')).toHaveText(en.Offline.statusWaiting);
 
-  // The retry carries the same key: the first answer comes back and no second row is made. Send now is the retry,
-  // unless the 30-second retry comes first on a slow machine (then the entry is gone before the click).
+  // The lost answer leaves the entry waiting; the retry carries the same key, the first answer comes back and no
+  // second row is made. The retry is Send now, unless the 30-second retry or a second trigger comes first (then the
+  // entry is gone before the click). An entry dropped on the lost answer would never be sent again: one key only.
   const sendNow = page.getByTestId('waiting-list').getByRole('button', { name: en.Offline.sendNow });
   await expect(async () => {
     if (await sendNow.isVisible()) await sendNow.click({ timeout: 2_000 });
     await expect(page.getByTestId('waiting-list')).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const sent = keys();
-  expect(sent).toHaveLength(2);
+  expect(sent.length).toBeGreaterThanOrEqual(2);
   expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(sent[1]).toBe(sent[0]);
+  expect(new Set(sent)).toEqual(new Set([sent[0]]));
   expect(await rowsOfWeight(page, user.branchId, open, 437)).toBe(before + 1);
   await expect(page.getByTestId('donation-row').filter({ hasText: '437' })).toHaveCount(before + 1);
 });
