@@ -35,11 +35,6 @@ export async function exportContext(db: DbOrTx, branchId: string) {
   return { branchName: branch.name, cats };
 }
 
-/**
- * A branch's year of donations, one batch at a time. Rows are read keyset-paginated (date, created_at, id),
- * so memory holds one batch whatever the size of the year, on both drivers (a server-side cursor would pin a
- * pooled connection for as long as the client reads).
- */
 /** The export's columns and joins (the shares are read per batch, below), one text for the batched read and for
  * bench:api's COPY floor (scripts/bench-copy-floor.ts). */
 export const EXPORT_SELECT = `
@@ -53,6 +48,11 @@ export const EXPORT_SELECT = `
 
 type ShareRow = { donation_id: string; category_id: string; fraction: number | string };
 
+/**
+ * A branch's year of donations, one batch at a time. Rows are read keyset-paginated (date, created_at, id),
+ * so memory holds one batch whatever the size of the year, on both drivers (a server-side cursor would pin a
+ * pooled connection for as long as the client reads).
+ */
 export async function* exportBatches(
   db: DbOrTx,
   branchId: string,
