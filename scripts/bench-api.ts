@@ -19,7 +19,7 @@ import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
 import { createMailer } from '../donation-api/mail/mailer';
 import { oversightMonthSql } from '../donation-api/services/program-oversight';
 import { monthlyReportSql } from '../donation-api/services/reports';
-import { BRANCHES, bulkLoad, DONATIONS, log, ms, now, PREV, run, YEAR } from './bench-support';
+import { BRANCHES, bulkLoad, DONATIONS, log, ms, now, PREV, run, YEAR, type BenchRow } from './bench-support';
 import { seed, seedExportBranch } from './bench-seed';
 import { copyFloor } from './bench-copy-floor';
 
@@ -28,8 +28,7 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map(
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench';
 const MEMBER_BRANCHES = 20;
 
-type Row = { target: string; operation: string; median: number; p95: number; n: number; note?: string };
-const results: Row[] = [];
+const results: BenchRow[] = [];
 
 function quantile(values: number[], q: number) {
   const s = [...values].sort((a, b) => a - b);
@@ -253,7 +252,7 @@ async function bench(target: 'pglite' | 'postgres') {
     };
     await exportOnce(branchIds[0], PREV, 'a branch-year');
     await exportOnce(exportBranch, YEAR, 'one huge branch-year');
-    if (target === 'postgres') copyFloor(results, exportBranch, YEAR);
+    if (target === 'postgres') copyFloor(results, PG_URL, exportBranch, YEAR);
   } finally {
     await handle.close();
     await cleanup();

@@ -2,12 +2,9 @@
 // and thrown away, next to the API's CSV export in bench:api's table.
 import { spawnSync } from 'node:child_process';
 import { EXPORT_SELECT } from '../donation-api/services/export';
-import { log, ms } from './bench-support';
+import { log, ms, type BenchRow } from './bench-support';
 
-type Row = { target: string; operation: string; median: number; p95: number; n: number; note?: string };
-
-export function copyFloor(results: Row[], branchId: string, year: number) {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench';
+export function copyFloor(results: BenchRow[], url: string, branchId: string, year: number) {
   if (!/^[0-9a-f-]{36}$/.test(branchId)) throw new Error(`not a branch id: ${branchId}`);
   const where = `d.branch_id = '${branchId}'::uuid and d.date >= '${year}-01-01'::date and d.date < '${year + 1}-01-01'::date`;
   // The same rows and columns as the export reads: the donations, then their shares by category.

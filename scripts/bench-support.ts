@@ -11,6 +11,9 @@ export const YEAR = now.getUTCFullYear();
 export const PREV = YEAR - 1;
 
 export const ms = (t0: number) => performance.now() - t0;
+
+/** A line of bench:api's table. */
+export type BenchRow = { target: string; operation: string; median: number; p95: number; n: number; note?: string };
 export function log(msg: string) {
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 }
