@@ -19,7 +19,8 @@ import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
 import { createMailer } from '../donation-api/mail/mailer';
 import { oversightMonthSql } from '../donation-api/services/program-oversight';
 import { monthlyReportSql } from '../donation-api/services/reports';
-import { BRANCHES, bulkLoad, DONATIONS, log, ms, now, PREV, run, YEAR, type BenchRow } from './bench-support';
+import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
+import { BRANCHES, bulkLoad, DONATIONS, log, ms, PREV, run, YEAR, type BenchRow } from './bench-support';
 import { seed, seedExportBranch } from './bench-seed';
 import { copyFloor } from './bench-copy-floor';
 
@@ -144,7 +145,9 @@ async function bench(target: 'pglite' | 'postgres') {
     await time(target, "month's list, API (GET …/donations/{year}/{month})", ITERATIONS, (i) =>
       get(`/api/branch/${branchIds[i % branchIds.length]}/donations/${PREV}/${1 + (i % 12)}`),
     );
-    const today = now.toISOString().slice(0, 10);
+    // Today where the API checks 'not in the future' (its time zone), not in UTC: late in the evening the UTC date
+    // is already tomorrow there.
+    const today = formatCalendarDate(todayCalendarDate(new Date(), config.timeZone));
     await time(target, 'donation create, API (POST …/donations)', ITERATIONS, async (i) => {
       const branchId = branchIds[i % branchIds.length];
       const [store] = await storeCache(db, branchId);

@@ -14,6 +14,8 @@ import autocannon from 'autocannon';
 import type { LoginAnswer } from '../lib/domain/user-answers';
 import { userForToken } from '../donation-api/auth/tokens';
 import { openDb } from '../donation-api/db/client';
+import { ENV_DEFAULTS } from '../donation-api/env';
+import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
 import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
 
@@ -23,9 +25,10 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const DIST = process.env.BENCH_DIST_DIR ?? '.next-bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_http';
-const now = new Date();
-const YEAR = now.getFullYear();
-const MONTH = now.getMonth() + 1;
+// Today where the app checks 'not in the future' (its time zone): in the evening there, the UTC date is tomorrow.
+const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEFAULTS.APP_TIME_ZONE);
+const YEAR = TODAY.year;
+const MONTH = TODAY.month;
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
 type Row = { db: string; call: string; level: number; load: Load; floor?: string };
@@ -121,11 +124,10 @@ async function apiCalls(
 ) {
   const headers = { authorization: `Bearer ${auth.token}` };
   const api = `${base}/api/branch/${auth.branchId}`;
-  const day = String(Math.min(now.getDate(), 28)).padStart(2, '0');
   const body = () =>
     JSON.stringify({
       storeId: auth.storeId,
-      date: `${YEAR}-${String(MONTH).padStart(2, '0')}-${day}`,
+      date: formatCalendarDate(TODAY),
       source: 0,
       weight: 12.5,
       weightUnit: 0,
