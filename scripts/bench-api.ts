@@ -216,7 +216,17 @@ async function bench(target: 'pglite' | 'postgres') {
     );
 
     // The export read chunk by chunk while memory is sampled: an ordinary branch-year, then a huge one.
-    // Streaming shows as a memory peak that does not grow with the size of the file.
+    // Streaming shows as a memory peak that does not grow with the size of the file. Run three times, as the COPY
+    // floor is, and the median kept: the first run in a process also pays for warming up the code.
+    const exportRuns = async (branchId: string, year: number, label: string, runs: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push(await exportOnce(branchId, year, label));
+      const row = results.at(-1)!;
+      row.median = times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+      row.n = runs;
+      log(`${target} export ${label}: median of ${runs} ${row.median.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
+      if (runs > 1) results.splice(results.length - runs, runs - 1);
+    };
     const exportOnce = async (branchId: string, year: number, label: string) => {
       for (let i = 0; i < 2; i++) global.gc?.();
       const before = process.memoryUsage();
@@ -237,7 +247,7 @@ async function bench(target: 'pglite' | 'postgres') {
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
-        for (const b of value) if (b === 10) lines++;
+        for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) lines++;
         sample();
       }
       clearInterval(timer);
@@ -252,9 +262,10 @@ async function bench(target: 'pglite' | 'postgres') {
         note: `RSS ${mb(before.rss)} → peak ${mb(peakRss)} MB (+${mb(peakRss - before.rss)}); heap ${mb(before.heapUsed)} → peak ${mb(peakHeap)} MB (+${mb(peakHeap - before.heapUsed)})`,
       });
       log(`${target} export ${label}: ${exportMs.toFixed(0)} ms, ${mb(bytes)} MB; ${results.at(-1)!.note}`);
+      return exportMs;
     };
-    await exportOnce(branchIds[0], PREV, 'a branch-year');
-    await exportOnce(exportBranch, YEAR, 'one huge branch-year');
+    await exportRuns(branchIds[0], PREV, 'a branch-year', 1);
+    await exportRuns(exportBranch, YEAR, 'one huge branch-year', 3);
     if (target === 'postgres') copyFloor(results, PG_URL, exportBranch, YEAR);
   } finally {
     await handle.close();

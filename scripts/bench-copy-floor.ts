@@ -32,7 +32,7 @@ export function copyFloor(results: BenchRow[], url: string, branchId: string, ye
     median,
     p95: NaN,
     n: 3,
-    note: `${mb} MB, shares as JSON`,
+    note: `${mb} MB: the donations, then their shares`,
   });
   log(`postgres COPY floor: ${median.toFixed(0)} ms, ${mb} MB`);
 }

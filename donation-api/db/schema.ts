@@ -209,7 +209,9 @@ export const donations = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('donations_branch_date_idx').on(t.branchId, t.date),
+    // A branch's donations in date order, ties broken by entry time and id: the year export's keyset pages
+    // (services/export.ts) read it as a range with no sort, and every (branch, dates) read uses its prefix.
+    index('donations_branch_date_created_idx').on(t.branchId, t.date, t.createdAt, t.id),
     index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
     // The program's month view (issue 8) reads one month of every branch: a range of dates, summed by branch. The
     // source and pounds make it an index-only scan.

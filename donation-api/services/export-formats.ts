@@ -1,7 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
-import { EXPORT_FIXED_COLUMNS, EXPORT_SOURCE_LABELS, guardCell, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, EXPORT_FIXED_COLUMNS, EXPORT_SOURCE_LABELS, guardCell, UTF8_BOM } from '@/lib/domain/csv';
 import { WeightUnit } from '@/lib/domain/enums';
 import type { DbOrTx } from '../db/client';
 import { EXPORT_BATCH_ROWS, exportBatches, exportContext, type ExportDbRow } from './export';
@@ -66,7 +65,7 @@ const decimal = (n: number, lang: ExportLang) => (lang === 'fr' ? String(n).repl
 export async function exportYearCsvLocalized(db: DbOrTx, branchId: string, year: number, lang: ExportLang, batchRows = EXPORT_BATCH_ROWS) {
   const { branchName, cats } = await exportContext(db, branchId);
   const delimiter = lang === 'fr' ? ';' : ',';
-  const lines = (rows: string[][]) => stringify(rows, { delimiter, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  const lines = (rows: string[][]) => csvLines(rows, delimiter);
   const encoder = new TextEncoder();
   const batches = exportBatches(db, branchId, year, batchRows);
   let headerSent = false;

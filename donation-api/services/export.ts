@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { csvLines, exportFileName, exportHeader, exportRow, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, exportFileName, exportHeader, exportRowWriter, UTF8_BOM } from '@/lib/domain/csv';
 import type { DbOrTx } from '../db/client';
 import { queryRows } from './sql-rows';
 import { branches, categories } from '../db/schema';
@@ -46,12 +46,29 @@ export const EXPORT_SELECT = `
       left join retailers r on r.id = s.retailer_id
       left join banners b on b.id = s.banner_id`;
 
-type ShareRow = { donation_id: string; category_id: string; fraction: number | string };
+type ShareRow = { donation_id: string; category_id: number; fraction: number };
+
+/** Attaches the shares to their donations; answers the donations the shares did not cover (they get none). */
+function attachShares(rows: ExportDbRow[], shares: ShareRow[]): ExportDbRow[] {
+  const byDonation = new Map<string, Record<string, number>>();
+  for (const sh of shares) {
+    let one = byDonation.get(sh.donation_id);
+    if (!one) byDonation.set(sh.donation_id, (one = {}));
+    one[sh.category_id] = Number(sh.fraction);
+  }
+  const missed: ExportDbRow[] = [];
+  for (const r of rows) {
+    const one = byDonation.get(r.id);
+    r.shares = one ?? {};
+    if (!one) missed.push(r);
+  }
+  return missed;
+}
 
 /**
- * A branch's year of donations, one batch at a time. Rows are read keyset-paginated (date, created_at, id),
- * so memory holds one batch whatever the size of the year, on both drivers (a server-side cursor would pin a
- * pooled connection for as long as the client reads).
+ * A branch's year of donations, one batch at a time. Rows are read keyset-paginated (date, created_at, id) over
+ * donations_branch_date_created_idx, so memory holds one batch whatever the size of the year, on both drivers (a
+ * server-side cursor would pin a pooled connection for as long as the client reads).
  */
 export async function* exportBatches(
   db: DbOrTx,
@@ -62,28 +79,30 @@ export async function* exportBatches(
   const from = `${year}-01-01`;
   const to = `${year + 1}-01-01`;
   const read = async (after: ExportDbRow | null) => {
-    const rows = await queryRows<ExportDbRow>(
-      db,
-      sql`${sql.raw(EXPORT_SELECT)}
-      where d.branch_id = ${branchId}::uuid and d.date >= ${from}::date and d.date < ${to}::date
+    const page = sql`d.branch_id = ${branchId}::uuid and d.date >= ${from}::date and d.date < ${to}::date
       ${after ? sql`and (d.date, d.created_at, d.id) > (${after.date}::date, ${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by d.date, d.created_at, d.id
-      limit ${batchRows}`,
-    );
-    if (!rows.length) return rows;
-    // The batch's shares in one indexed read, where a per-row jsonb aggregate cost more than the rest of the query.
-    const shares = await queryRows<ShareRow>(
-      db,
-      sql`select donation_id, category_id::text as category_id, fraction from donation_categories
-      where donation_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[])`,
-    );
-    const byDonation = new Map<string, Record<string, number>>();
-    for (const sh of shares) {
-      const one = byDonation.get(sh.donation_id) ?? {};
-      one[sh.category_id] = Number(sh.fraction);
-      byDonation.set(sh.donation_id, one);
+      order by d.date, d.created_at, d.id limit ${batchRows}`;
+    // The page's shares are read at the same time as the page, on a second pooled connection (PGlite runs them one
+    // after the other): reading them by the page's ids after it cost more than the page itself.
+    const [rows, shares] = await Promise.all([
+      queryRows<ExportDbRow>(db, sql`${sql.raw(EXPORT_SELECT)} where ${page}`),
+      queryRows<ShareRow>(
+        db,
+        sql`select dc.donation_id, dc.category_id, dc.fraction
+        from (select d.id from donations d where ${page}) p join donation_categories dc on dc.donation_id = p.id`,
+      ),
+    ]);
+    // Two statements see two moments: a donation written into the page's range between them is in one page and
+    // not the other. Its shares are read again by id; every saved donation has at least one.
+    const missed = attachShares(rows, shares);
+    if (missed.length) {
+      const again = await queryRows<ShareRow>(
+        db,
+        sql`select donation_id, category_id, fraction from donation_categories
+        where donation_id = any(${`{${missed.map((r) => r.id).join(',')}}`}::uuid[])`,
+      );
+      attachShares(missed, again);
     }
-    for (const r of rows) r.shares = byDonation.get(r.id) ?? {};
     return rows;
   };
   // The next batch is asked for before this one is handed on: the database reads it while the caller writes this
@@ -106,6 +125,7 @@ export async function exportYearCsv(db: DbOrTx, branchId: string, year: number, 
   const { branchName, cats } = await exportContext(db, branchId);
   const encoder = new TextEncoder();
   const batches = exportBatches(db, branchId, year, batchRows);
+  const exportRow = exportRowWriter(cats);
   let headerSent = false;
 
   const stream = new ReadableStream<Uint8Array>({
@@ -119,20 +139,17 @@ export async function exportYearCsv(db: DbOrTx, branchId: string, year: number, 
         const next = await batches.next();
         if (next.done) return controller.close();
         const lines = next.value.map((r) =>
-          exportRow(
-            {
-              retailer: r.retailer,
-              banner: r.banner,
-              storeNumber: r.store_number,
-              storeName: r.store_name,
-              foodBank: branchName,
-              date: r.date,
-              source: Number(r.source),
-              weightInPounds: Number(r.weight_in_pounds),
-              shares: r.shares as Record<string, number>,
-            },
-            cats,
-          ),
+          exportRow({
+            retailer: r.retailer,
+            banner: r.banner,
+            storeNumber: r.store_number,
+            storeName: r.store_name,
+            foodBank: branchName,
+            date: r.date,
+            source: Number(r.source),
+            weightInPounds: Number(r.weight_in_pounds),
+            shares: r.shares as Record<string, number>,
+          }),
         );
         controller.enqueue(encoder.encode(csvLines(lines)));
       } catch (err) {

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_CATEGORIES } from './categories';
 import { csvLines, exportCsv, exportFileName, exportHeader, exportRow, guardCell } from './csv';
 
@@ -82,6 +83,22 @@ describe('CSV export columns', () => {
 
   it('quotes per RFC 4180 with CRLF line ends', () => {
     expect(csvLines([['a,b', 'say "hi"', 'line\nbreak', 'plain']])).toBe('"a,b","say ""hi""","line\nbreak",plain\r\n');
+  });
+
+  it.each([',', ';'] as const)('writes what csv-stringify writes, delimiter %j, on random cells', (delimiter) => {
+    // A fixed-seed generator over the characters that matter (both delimiters, quotes, CR, LF, spaces, accents).
+    let seed = 13;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = ['a', 'É', ' ', ',', ';', '"', '\r', '\n', '\r\n', "'", '=', '0', '.'];
+    const cell = () => Array.from({ length: Math.floor(next() * 6) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    const rows = Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(next() * 5) }, cell));
+    const oracle = stringify(rows, { delimiter, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+    expect(csvLines(rows, delimiter)).toBe(oracle);
+    expect(rows.flat().some((c) => c.includes('"')) && rows.flat().some((c) => c.includes(delimiter))).toBe(true);
+  });
+
+  it('writes nothing for no rows', () => {
+    expect(csvLines([])).toBe('');
   });
 
   it('builds a whole file with the UTF-8 BOM', () => {

@@ -1,4 +1,4 @@
-// Apart from csv.ts so the browser can name the file without loading csv-stringify (and its Buffer polyfill).
+// Apart from csv.ts so the browser can name the file without loading the export's row and CSV code.
 
 /** {branch}-branch-donations-export.csv, with characters that break file names or headers replaced. */
 export function exportFileName(branchName: string): string {

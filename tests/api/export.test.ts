@@ -1,4 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/donation-api/db/client';
 import * as s from '@/donation-api/db/schema';
+import { exportYearCsv } from '@/donation-api/services/export';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, UNKNOWN_ID, type World } from './donation-setup';
 
@@ -97,6 +101,51 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
       expect(lines).toHaveLength(2500);
       const weights = lines.map((l) => Number(l.split(',')[7])).sort((a, b) => a - b);
       expect(weights).toEqual(rows.map((r) => r.weight));
+    } finally {
+      await api2.close();
+    }
+  });
+
+  it("gives a donation written between a page's two reads its shares all the same", async () => {
+    const api2 = await createTestApi(kind);
+    try {
+      const w2 = await donationWorld(api2);
+      await addDonation(api2, w2, { date: '2026-02-10', weight: 7, categories: [{ categoryId: 1, fraction: 1 }] });
+      // The page and its shares are two statements read side by side. Here the shares are read first; then a
+      // donation is written into the page's range; then the page is read: it holds a donation the shares missed.
+      const dialect = new PgDialect();
+      let sharesRead!: () => void;
+      const sharesDone = new Promise<void>((resolve) => (sharesRead = resolve));
+      let written = false;
+      const racing = new Proxy(api2.db, {
+        get(target, prop, receiver) {
+          if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+          return async (query: SQL) => {
+            const text = dialect.sqlToQuery(query).sql;
+            if (text.includes('join donation_categories dc on dc.donation_id = p.id')) {
+              const answer = await target.execute(query);
+              sharesRead();
+              return answer;
+            }
+            if (text.includes('to_char(d.date') && !written) {
+              written = true;
+              await sharesDone;
+              await addDonation(api2, w2, { date: '2026-01-05', weight: 3, categories: [{ categoryId: 5, fraction: 1 }] });
+            }
+            return target.execute(query);
+          };
+        },
+      }) as DbOrTx;
+      const { stream } = await exportYearCsv(racing, w2.branch.id, 2026);
+      const text = await new Response(stream).text();
+      const [header, ...rows] = text.slice(1).split('\r\n').slice(0, -1);
+      expect(written).toBe(true);
+      const cells = rows.map((r) => r.split(','));
+      expect(cells.map((c) => c[7])).toEqual(['3', '7']);
+      // Each donation has its one category at 100 %, in that category's column.
+      const column = (name: string) => header.split(',').indexOf(name);
+      expect(cells[0][column('Produce')]).toBe('100%');
+      expect(cells[1][column('Meat & Seafood')]).toBe('100%');
     } finally {
       await api2.close();
     }
