@@ -1,5 +1,4 @@
 import { redirect } from 'next/navigation';
-import { getServerSession } from 'next-auth';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { AppHeader } from '@/components/layout/app-header';
 import { HeaderProvider } from '@/components/layout/header-context';
@@ -7,7 +6,6 @@ import { SessionKeepAlive } from '@/components/layout/session-keep-alive';
 import { OfflineSupport } from '@/components/offline/offline-support';
 import { Providers } from '@/components/providers';
 import { StatusBanner } from '@/components/ui/banner';
-import { authOptions } from '@/lib/server/auth-options';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { LoginType } from '@/lib/domain/enums';
 import { appTimeZone } from '@/lib/server/env';
@@ -17,17 +15,20 @@ import { getLiveSessionJwt } from '@/lib/server/session';
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   // The proxy already redirects; this check stands on its own (never trust the proxy alone), and asks the API
   // whether the token is still live: a revoked one (sign-out, password change) must not render names.
-  if (!(await getLiveSessionJwt())) redirect('/login');
-  const session = await getServerSession(authOptions);
-  const embedded = !!session?.user.workplace;
-  const sso = session?.user.loginType === LoginType.AAD || session?.user.loginType === LoginType.AADB2C;
+  const jwt = await getLiveSessionJwt();
+  if (!jwt?.user) redirect('/login');
+  // What next-auth's session callback would answer (the user's display data), read from the cookie decoded above:
+  // getServerSession() would decode it again through next-auth's whole request handler.
+  const { user } = jwt;
+  const embedded = !!user.workplace;
+  const sso = user.loginType === LoginType.AAD || user.loginType === LoginType.AADB2C;
   // The screens a volunteer needs without a network, kept by the service worker (app/sw.ts) from this load on.
   const { year, month } = todayCalendarDate(new Date(), appTimeZone());
   const here = `/donations/${year}/${month}`;
   const warm = ['/', here, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(here)}`];
   return (
     <ClientMessages area="app">
-      <Providers user={session?.user ?? null}>
+      <Providers user={user}>
         <HeaderProvider>
           {sso && <SessionKeepAlive />}
           <OfflineSupport warm={warm} />
