@@ -1,11 +1,9 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { useMemo } from 'react';
 import { makeNumberFormats } from './number-formats';
 
 /** Numbers only, without date-fns (the donation form): 1,234.5 · 1 234,5 and percentages with two decimals. */
 export function useNumberFormats() {
-  const locale = useLocale();
-  return useMemo(() => makeNumberFormats(locale), [locale]);
+  return makeNumberFormats(useLocale());
 }
