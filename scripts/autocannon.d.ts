@@ -5,10 +5,18 @@ declare module 'autocannon' {
   type Options = {
     url: string;
     connections?: number;
+    /** Requests per second each connection sends at most (a pause between one person's actions). */
+    connectionRate?: number;
     duration?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     requests?: { setupRequest?: (req: object) => object }[];
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** With a callback, the running instance: its 'response' event gives each answer's time in milliseconds. */
+  type Instance = {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (err: Error | null, result: Result) => void): Instance;
+  export default autocannon;
 }

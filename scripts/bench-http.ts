@@ -5,7 +5,8 @@
 //
 // Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
-// (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew).
+// (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew), BENCH_USERS (20) and BENCH_USER_PAUSE
+// (1 s) for the paced mix of a food bank's people at once.
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,9 @@ import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } fro
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+// The food bank's users (issue 13): BENCH_USERS people at once, each doing one thing every BENCH_USER_PAUSE seconds.
+const USERS = Number(process.env.BENCH_USERS ?? 20);
+const USER_PAUSE = Number(process.env.BENCH_USER_PAUSE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const DIST = process.env.BENCH_DIST_DIR ?? '.next-bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_http';
@@ -30,7 +34,7 @@ const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEF
 const YEAR = TODAY.year;
 const MONTH = TODAY.month;
 
-type Load = { rps: number; p50: number; p99: number; errors: number };
+type Load = { rps: number; p50: number; p95?: number; p99: number; errors: number };
 type Row = { db: string; call: string; level: number; load: Load; floor?: string };
 const rows: Row[] = [];
 
@@ -51,6 +55,74 @@ async function load(
   });
   const bad = r.non2xx - (r['3xx'] ?? 0);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + Math.max(0, bad) };
+}
+
+/** A donation create's body, one per request (each is a new donation). */
+const createBody = (storeId: string | null) => () =>
+  JSON.stringify({
+    storeId,
+    date: formatCalendarDate(TODAY),
+    source: 0,
+    weight: 12.5,
+    weightUnit: 0,
+    categories: [{ categoryId: 1, fraction: 1 }],
+  });
+
+/**
+ * USERS people at once on a mix of what a branch does (Monthly Reports, a month's page and list, the report, a
+ * create), each waiting USER_PAUSE seconds between actions, unlike the loads above, where every client sends its next
+ * request the moment the last is answered. The percentiles are of every answer's own time, taken over twice
+ * BENCH_SECONDS.
+ */
+async function users(
+  base: string,
+  auth: { token: string; branchId: string; writeBranchId: string; storeId: string | null },
+  cookie: string,
+) {
+  const api = { authorization: `Bearer ${auth.token}` };
+  const page = { cookie };
+  const actions: { label: string; url: string; headers: Record<string, string>; method?: string; body?: () => string }[] = [
+    { label: 'page /', url: `${base}/`, headers: page },
+    { label: 'page /donations/{year}/{month}', url: `${base}/donations/${YEAR}/${MONTH}`, headers: page },
+    { label: 'GET …/{year}/{month}', url: `${base}/api/branch/${auth.branchId}/donations/${YEAR}/${MONTH}`, headers: api },
+    { label: 'GET …/{year}/aggregate', url: `${base}/api/branch/${auth.branchId}/donations/${YEAR}/aggregate`, headers: api },
+    {
+      label: 'POST …/donations',
+      url: `${base}/api/branch/${auth.writeBranchId}/donations`,
+      headers: { ...api, 'content-type': 'application/json' },
+      method: 'POST',
+      body: createBody(auth.storeId),
+    },
+  ];
+  const seconds = SECONDS * 2;
+  // One autocannon per action, all at once: USERS / 5 people each repeat that action.
+  return Promise.all(
+    actions.map(
+      (a) =>
+        new Promise<{ label: string; load: Load }>((resolve, reject) => {
+          const times: number[] = [];
+          const instance = autocannon(
+            {
+              url: a.url,
+              connections: Math.max(1, Math.round(USERS / actions.length)),
+              connectionRate: 1 / USER_PAUSE,
+              duration: seconds,
+              method: (a.method ?? 'GET') as 'GET',
+              headers: a.headers,
+              requests: a.body ? [{ setupRequest: (req: object) => ({ ...req, body: a.body!() }) }] : undefined,
+            },
+            (err, r) => {
+              if (err) return reject(err);
+              times.sort((x, y) => x - y);
+              const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+              const errors = r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
+              resolve({ label: a.label, load: { rps: times.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors } });
+            },
+          );
+          instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+        }),
+    ),
+  );
 }
 
 /** The SQL floor: the token check and the report's query, run in process with `level` callers at once. */
@@ -124,15 +196,7 @@ async function apiCalls(
 ) {
   const headers = { authorization: `Bearer ${auth.token}` };
   const api = `${base}/api/branch/${auth.branchId}`;
-  const body = () =>
-    JSON.stringify({
-      storeId: auth.storeId,
-      date: formatCalendarDate(TODAY),
-      source: 0,
-      weight: 12.5,
-      weightUnit: 0,
-      categories: [{ categoryId: 1, fraction: 1 }],
-    });
+  const body = createBody(auth.storeId);
   for (const level of LEVELS) {
     const f = floors?.get(level);
     const floor = f ? `SQL ${f.p50.toFixed(1)} ms, ${f.rps.toFixed(0)} req/s` : undefined;
@@ -185,6 +249,8 @@ async function benchTarget(db: string) {
       load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie } }),
     });
   }
+  for (const u of await users(base, auth, cookie))
+    rows.push({ db, call: `${USERS} users, an action each every ${USER_PAUSE} s: ${u.label}`, level: USERS, load: u.load });
   await stop();
 
   // 2. Floors, one at a time (the embedded database is one process's): the SQL in process, then plain Hono.
@@ -211,11 +277,11 @@ async function main() {
   await stop();
 
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
-  console.log('| database | call | concurrency | req/s | p50 ms | p99 ms | errors | floor |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---|');
+  console.log('| database | call | concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | floor |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows)
     console.log(
-      `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
+      `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
     );
   console.log(`\n${SECONDS} s per run, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
 }
