@@ -278,5 +278,3 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
     },
   };
 }
-
-export const authOptions: NextAuthOptions = authOptionsFor({ crossSite: false });
