@@ -1,23 +1,13 @@
-import { makeNumberFormats } from './number-formats';
+import { makeNumberFormats, perLocale } from './number-formats';
 
 /** French writes the first of a month as an ordinal: "1 novembre" → "1er novembre" (a text that starts with the day). */
 export const firstAsOrdinal = (text: string, locale: string) => (locale.startsWith('fr') ? text.replace(/^1(?=\s)/, '1er') : text);
 
-type DonationFormats = ReturnType<typeof buildDonationFormats>;
-
-// One set per language (see number-formats.ts): a month's rows and the server's Monthly Reports each asked for them
-// again, and six Intl formatters made per call cost more than everything they then formatted.
-const byLocale = new Map<string, DonationFormats>();
-
 /**
- * Numbers and dates of the donation screens, formatted for en-CA / fr-CA (1,234.5 lbs · 1 234,5 lb).
- * Used on the server (Monthly Reports) and in the browser (month donations, through useDonationFormats).
+ * Numbers and dates of the donation screens, formatted for en-CA / fr-CA (1,234.5 lbs · 1 234,5 lb), one set per
+ * language. Used on the server (Monthly Reports) and in the browser (month donations, through useDonationFormats).
  */
-export function makeDonationFormats(locale: string): DonationFormats {
-  let formats = byLocale.get(locale);
-  if (!formats) byLocale.set(locale, (formats = buildDonationFormats(locale)));
-  return formats;
-}
+export const makeDonationFormats = perLocale(buildDonationFormats);
 
 function buildDonationFormats(locale: string) {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';

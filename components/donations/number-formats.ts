@@ -1,17 +1,20 @@
 import { intlLocale } from '@/lib/i18n/config';
 
-type NumberFormats = ReturnType<typeof buildNumberFormats>;
-
-// One set per language for the whole process (server) or page (browser): they depend on the language only, and an
-// Intl formatter costs far more to make than to use (a page of rows asked for dozens).
-const byLocale = new Map<string, NumberFormats>();
+/**
+ * `build` made once per language and kept for the whole process (server) or page (browser): formatters depend on the
+ * language only, and an Intl formatter costs far more to make than to use (a page of rows asked for dozens).
+ */
+export function perLocale<T>(build: (locale: string) => T): (locale: string) => T {
+  const byLocale = new Map<string, T>();
+  return (locale) => {
+    let made = byLocale.get(locale);
+    if (!made) byLocale.set(locale, (made = build(locale)));
+    return made;
+  };
+}
 
 /** Numbers only (Intl, no date-fns): what the donation form needs. */
-export function makeNumberFormats(locale: string): NumberFormats {
-  let formats = byLocale.get(locale);
-  if (!formats) byLocale.set(locale, (formats = buildNumberFormats(locale)));
-  return formats;
-}
+export const makeNumberFormats = perLocale(buildNumberFormats);
 
 function buildNumberFormats(locale: string) {
   const tag = intlLocale(locale === 'fr' ? 'fr' : 'en');
