@@ -20,7 +20,7 @@ import { createMailer } from '../donation-api/mail/mailer';
 import { oversightMonthSql } from '../donation-api/services/program-oversight';
 import { monthlyReportSql } from '../donation-api/services/reports';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
-import { BRANCHES, bulkLoad, DONATIONS, log, ms, PREV, run, YEAR, type BenchRow } from './bench-support';
+import { BRANCHES, bulkLoad, DONATIONS, log, ms, PREV, quantile, run, YEAR, type BenchRow } from './bench-support';
 import { seed, seedExportBranch } from './bench-seed';
 import { copyFloor } from './bench-copy-floor';
 
@@ -31,10 +31,6 @@ const MEMBER_BRANCHES = 20;
 
 const results: BenchRow[] = [];
 
-function quantile(values: number[], q: number) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-}
 async function time(target: string, operation: string, n: number, fn: (i: number) => Promise<void>, note?: string) {
   for (let i = 0; i < Math.min(5, n); i++) await fn(i); // warm-up
   const samples: number[] = [];
@@ -222,7 +218,7 @@ async function bench(target: 'pglite' | 'postgres') {
       const times: number[] = [];
       for (let i = 0; i < runs; i++) times.push(await exportOnce(branchId, year, label));
       const row = results.at(-1)!;
-      row.median = times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+      row.median = quantile(times, 0.5);
       row.n = runs;
       log(`${target} export ${label}: median of ${runs} ${row.median.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`);
       if (runs > 1) results.splice(results.length - runs, runs - 1);

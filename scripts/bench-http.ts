@@ -11,7 +11,7 @@ import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import type { LoginAnswer } from '../lib/domain/user-answers';
 import { userForToken } from '../donation-api/auth/tokens';
 import { openDb } from '../donation-api/db/client';
@@ -19,6 +19,7 @@ import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
 import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { quantile } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
@@ -53,9 +54,11 @@ async function load(
     // A fresh body per request (a new Idempotency-Key would be needed otherwise to avoid a replay).
     requests: init.body ? [{ setupRequest: (req: object) => ({ ...req, body: init.body!() }) }] : undefined,
   });
-  const bad = r.non2xx - (r['3xx'] ?? 0);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + Math.max(0, bad) };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r) };
 }
+
+/** Failed requests of an autocannon run: errors, timeouts, and answers other than 2xx/3xx. */
+const errorsOf = (r: Result) => r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
 
 /** A donation create's body, one per request (each is a new donation). */
 const createBody = (storeId: string | null) => () =>
@@ -113,10 +116,8 @@ async function users(
             },
             (err, r) => {
               if (err) return reject(err);
-              times.sort((x, y) => x - y);
-              const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-              const errors = r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
-              resolve({ label: a.label, load: { rps: times.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors } });
+              const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(times, q));
+              resolve({ label: a.label, load: { rps: times.length / seconds, p50, p95, p99, errors: errorsOf(r) } });
             },
           );
           instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
@@ -145,9 +146,7 @@ async function sqlFloor(dbUrl: string | undefined, dataDir: string | null, token
   };
   await Promise.all(Array.from({ length: level }, worker));
   await handle.close();
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { rps: times.length / SECONDS, p50: at(0.5), p99: at(0.99), errors };
+  return { rps: times.length / SECONDS, p50: quantile(times, 0.5), p99: quantile(times, 0.99), errors };
 }
 
 async function apiLogin(base: string) {

@@ -12,6 +12,12 @@ export const PREV = YEAR - 1;
 
 export const ms = (t0: number) => performance.now() - t0;
 
+/** The nearest-rank quantile (0..1) of some timings; NaN when there are none. */
+export function quantile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+}
+
 /** A line of bench:api's table. */
 export type BenchRow = { target: string; operation: string; median: number; p95: number; n: number; note?: string };
 export function log(msg: string) {
