@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from './support/auth';
 import { LANGS, MESSAGES, addDonationByApi, demoMonths, isoDay, sessionUser, settle } from './support/donations';
+import { SHOTS, shot } from './support/shots';
 
-// Axe scan (no serious or critical violation) and screenshots (390 px and 1280 px) of each donation screen, both
+// Axe scan (no serious or critical violation) and, with SHOTS=1, screenshots (390 px and 1280 px) of each donation screen, both
 // languages. One small test per screen, on a session made once per worker: each passes with room on a busy machine.
-
-fs.mkdirSync('screenshots', { recursive: true });
 
 async function scan(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -19,10 +17,10 @@ async function scan(page: Page, name: string) {
 }
 
 async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await shot(page, `screenshots/${name}-${width}.png`, { fullPage: true });
   }
 }
 
@@ -94,12 +92,12 @@ for (const lang of LANGS) {
       await page.getByRole('button', { name: lang === 'fr' ? 'Soumettre le rapport' : 'Submit Report' }).click();
       await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
       await scan(page, 'submit dialog');
-      await page.screenshot({ path: `screenshots/submit-dialog-${lang}-390.png` });
+      await shot(page, `screenshots/submit-dialog-${lang}-390.png`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: lang === 'fr' ? 'Exporter les dons' : 'Export donations' }).click();
       await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
       await scan(page, 'export dialog');
-      await page.screenshot({ path: `screenshots/export-dialog-${lang}-390.png` });
+      await shot(page, `screenshots/export-dialog-${lang}-390.png`);
     });
   });
 }

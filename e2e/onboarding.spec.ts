@@ -3,6 +3,7 @@
 // both log donations. Runs on the second app of playwright.config.ts, the one that sends mail to the SMTP peer.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { shot } from './support/shots';
 import { loginByApi } from './support/auth';
 import { expect, receivedMail, sso, test } from './support/sso';
 
@@ -29,7 +30,7 @@ async function acceptInvitation(context: BrowserContext, link: string, password:
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(link);
-  await page.screenshot({ path: 'test-results/people-places/invitation-390.png' });
+  await shot(page, 'screenshots/invitation-390.png');
   await page.getByLabel(/^New Password/).fill(password);
   await page.getByLabel(/^Confirm New Password/).fill(password);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -119,10 +120,10 @@ test('a new food bank is onboarded in the browser, from branch to donations', as
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByText(`Invitation sent to ${leadEmail}.`)).toBeVisible();
   const leadLink = await invitationLink(leadEmail, seen);
-  // Screenshots to look at (phone and desktop); not compared.
-  await page.screenshot({ path: 'test-results/people-places/users-1280.png', fullPage: true });
+  // Screenshots to look at (phone and desktop) when SHOTS=1; not compared.
+  await shot(page, 'screenshots/users-1280.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/people-places/users-390.png', fullPage: true });
+  await shot(page, 'screenshots/users-390.png', { fullPage: true });
 
   const leadContext = await browser.newContext({ baseURL: sso.appOrigin });
   const leadPage = await acceptInvitation(leadContext, leadLink, 'Lead-2026');

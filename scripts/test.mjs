@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set),
-// then a production build and Playwright in Debian's Chromium, then the release folder (npm run package) with a
-// browser smoke test. Ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set) runs while
+// the production build is made; then Playwright in Debian's Chromium, as two shards side by side (each with its own
+// app server and database, E2E_PORT 3100 and 3101), while the release folder is packaged; then the release folder's
+// browser smoke test. Prints each step's time, then one line "N passed, N failed".
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -12,65 +14,106 @@ const reports = path.join(root, 'reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
-const run = (args, env = {}) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+const started = Date.now();
+const timings = [];
+
+/** Runs node with args, each output line prefixed with the step's name (steps run side by side). */
+function step(name, args, env = {}) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: from }).on('line', (line) => to.write(`[${name}] ${line}\n`));
+    }
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      timings.push({ name, seconds, start: Math.round((t0 - started) / 1000) });
+      console.log(`test: ${name} finished in ${seconds} s (exit ${code})`);
+      resolve(code);
+    });
+  });
+}
 
 let passed = 0;
 let failed = 0;
 const problems = [];
 
-// 1. Jest
-const jestReport = path.join(reports, 'jest.json');
-run(['--experimental-vm-modules', '--no-warnings', bin('jest', 'bin/jest.js'), '--json', `--outputFile=${jestReport}`]);
-if (fs.existsSync(jestReport)) {
-  const r = JSON.parse(fs.readFileSync(jestReport, 'utf8'));
+function jestCounts(file) {
+  if (!fs.existsSync(file)) {
+    problems.push('jest wrote no report');
+    failed += 1;
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
-  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) {
-    failed += r.numFailedTestSuites; // a suite that failed to run counts as a failure
-  }
+  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) failed += r.numFailedTestSuites; // a suite that failed to load
   if (r.numTotalTests === 0) problems.push('jest ran no test');
-} else {
-  problems.push('jest wrote no report');
-  failed += 1;
 }
 
-// 2. Production build, then Playwright against it
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  problems.push(`Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
-  failed += 1;
-} else if (run([bin('next', 'dist/bin/next'), 'build']) !== 0) {
-  problems.push('next build failed');
-  failed += 1;
-} else {
-  playwright('playwright', []);
-  // 3. The release folder (npm run package, from the build above) started with node server.js: a browser smoke test.
-  if (run(['scripts/package.mjs']) !== 0) {
-    problems.push('npm run package failed');
-    failed += 1;
-  } else playwright('release smoke test', ['--config', 'playwright.release.config.ts']);
-}
-
-/** Runs Playwright and adds its counts. Errors outside any test (a web server that did not start, a spec that
- * does not load) are at the top level of the JSON report, not in its stats. */
-function playwright(name, args) {
-  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  run([bin('@playwright/test', 'cli.js'), 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-  if (!fs.existsSync(report)) {
+/** Adds a Playwright JSON report's counts. Errors outside any test (a web server that did not start, a spec that
+ * does not load) are at the top level of the report, not in its stats. */
+function playwrightCounts(name, file) {
+  if (!fs.existsSync(file)) {
     problems.push(`${name} wrote no report`);
     failed += 1;
     return;
   }
-  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  failed += s.unexpected ?? 0;
+  failed += (s.unexpected ?? 0) + (s.flaky ?? 0); // retries are off: a flaky test is a failure to fix
   const errors = r.errors ?? [];
   for (const e of errors.slice(0, 3)) problems.push(`${name}: ${(e.message ?? String(e)).split('\n')[0]}`);
   if (errors.length > 0 && !s.unexpected) failed += 1;
   if (!s.expected && !s.unexpected) problems.push(`${name} ran no test`);
 }
 
+const playwright = (name, args, env) => {
+  const report = path.join(reports, `${name}.json`);
+  return step(name, [bin('@playwright/test', 'cli.js'), 'test', ...args], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }).then(() =>
+    playwrightCounts(name, report),
+  );
+};
+
+const jestReport = path.join(reports, 'jest.json');
+const jest = step('jest', [
+  '--experimental-vm-modules',
+  '--no-warnings',
+  bin('jest', 'bin/jest.js'),
+  '--json',
+  `--outputFile=${jestReport}`,
+]).then(() => jestCounts(jestReport));
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  problems.push(`Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+  failed += 1;
+  await jest;
+} else if ((await step('build', [bin('next', 'dist/bin/next'), 'build'])) !== 0) {
+  problems.push('next build failed');
+  failed += 1;
+  await jest;
+} else {
+  // Browser tests after jest: both at once would starve the app servers of the machine's two cores.
+  await jest;
+  const packaged = step('package', ['scripts/package.mjs']);
+  await Promise.all([
+    playwright('playwright-1', ['--shard=1/2'], { E2E_PORT: '3100' }),
+    playwright('playwright-2', ['--shard=2/2'], { E2E_PORT: '3101' }),
+  ]);
+  if ((await packaged) !== 0) {
+    problems.push('npm run package failed');
+    failed += 1;
+  } else await playwright('release-smoke-test', ['--config', 'playwright.release.config.ts']);
+}
+
+console.log('test: steps (start and length, seconds)');
+for (const t of timings) console.log(`test:   ${t.name.padEnd(20)} +${String(t.start).padStart(5)}  ${String(t.seconds).padStart(5)}`);
+console.log(`test:   ${'total'.padEnd(20)}         ${String(Math.round((Date.now() - started) / 1000)).padStart(5)}`);
 for (const p of problems) console.log(`test: ${p}`);
 if (problems.some((p) => p.includes('ran no test')) && failed === 0) failed += 1;
 console.log(`${passed} passed, ${failed} failed`);

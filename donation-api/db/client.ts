@@ -29,6 +29,8 @@ export type OpenDbOptions = {
   dataDir?: string | null;
   migrate?: boolean;
   poolSize?: number;
+  /** PGlite only: start from this dump of a data folder (the tests' migrated template) instead of an empty one. */
+  loadDataDir?: Blob;
 };
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
@@ -36,7 +38,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     if (opts.migrate !== false) await migratePostgres(opts.databaseUrl);
     return openPostgres(opts.databaseUrl, opts.poolSize);
   }
-  const handle = await openPglite(opts.dataDir ?? null);
+  const handle = await openPglite(opts.dataDir ?? null, opts.loadDataDir);
   if (opts.migrate !== false) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -58,13 +60,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<DbHandle> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   // One process per folder (pglite-lock.ts): throws DatabaseInUseError naming the holder.
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   const client = await PGlite.create(dataDir ?? undefined, {
+    loadDataDir,
     parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
   }).catch(async (err: unknown) => {
     await unlock();

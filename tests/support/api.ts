@@ -2,16 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { hash } from '@node-rs/argon2';
-import { Client } from 'pg';
 import { createDonationApi } from '@/donation-api/app';
 import { configFromEnv, type ApiConfig } from '@/donation-api/config';
 import { openDb, type DbHandle } from '@/donation-api/db/client';
-import { ensureReferenceData } from '@/donation-api/db/reference-data';
 import * as s from '@/donation-api/db/schema';
 import { createMailer, type Mailer } from '@/donation-api/mail/mailer';
 import { errorAnswerSchema } from '@/lib/domain/answers';
 import { LoginType, RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { z } from 'zod';
+import { freshPostgresDatabase, pgliteTemplate } from './template-db';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -20,39 +19,19 @@ export function dbKinds(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `rfp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 
 export async function createTestApi(kind: DbKind, opts: { config?: Partial<ApiConfig>; mailer?: Mailer; poolSize?: number } = {}) {
   let handle: DbHandle;
   let drop = async () => {};
+  // Copies of a template that holds the migrations and the reference data (categories, campaign, GHG factors).
   if (kind === 'postgres') {
-    const pg = await freshPostgresUrl();
+    const pg = await freshPostgresDatabase();
     drop = pg.drop;
-    handle = await openDb({ databaseUrl: pg.url, poolSize: opts.poolSize });
+    handle = await openDb({ databaseUrl: pg.url, poolSize: opts.poolSize, migrate: false });
   } else {
-    handle = await openDb({ dataDir: null });
+    handle = await openDb({ dataDir: null, loadDataDir: await pgliteTemplate(), migrate: false });
   }
-  await ensureReferenceData(handle.db);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config: ApiConfig = { ...configFromEnv({}), smtpUrl: undefined, ...opts.config };
   const clock = { now: new Date() };
