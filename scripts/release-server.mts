@@ -2,11 +2,17 @@
 // next-server.js, started after every HTTP server is made to rewrite x-forwarded-for from the socket as `npm start`
 // does (TRUSTED_PROXY_HOPS: 0 = nothing in front, N = N trusted reverse proxies; see scripts/forwarded-for.mts), and
 // to answer /api calls with the API directly once Next's register() has published it (scripts/direct-api.mts).
+import './check-node.mjs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { directApiListener } from './direct-api.mts';
+import { loadEnvFiles } from './env-files.mjs';
 import { rewriteOnEveryServer } from './forwarded-for.mts';
+
+// The release folder's .env* files (.env.production.local first), loaded before PORT, HOSTNAME and
+// TRUSTED_PROXY_HOPS are read here and in Next's server: Next would load them only after it has chosen its port.
+loadEnvFiles(__dirname);
 
 // Next's standalone server listens on HOSTNAME (default 0.0.0.0) and PORT (default 3000).
 const defaultHost = `${process.env.HOSTNAME || 'localhost'}:${process.env.PORT || 3000}`;

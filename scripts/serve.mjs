@@ -10,12 +10,16 @@
 //
 // /api calls (not /api/auth/...) are then answered by the API directly, without Next's router, once Next's
 // register() has published it (scripts/direct-api.mts); everything else, and /api before that, goes to Next.
+import './check-node.mjs';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
-import { directApiListener } from './direct-api.mts';
-import { ensureRequestId, rewriteForwardedFor } from './forwarded-for.mts';
+import { listenProblem } from './listen-problem.mjs';
+
+// Imported once the Node check has passed: an older Node cannot even load a .mts file.
+const { directApiListener } = await import('./direct-api.mts');
+const { ensureRequestId, rewriteForwardedFor } = await import('./forwarded-for.mts');
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.PORT || 3000);
@@ -43,5 +47,10 @@ http
       failed(err, req);
       if (!res.headersSent) res.writeHead(500).end();
     });
+  })
+  // Unhandled, a taken port only reaches Next's uncaughtException logger and the process stays up, serving nothing.
+  .once('error', (err) => {
+    console.error(listenProblem(hostname, port, err.code ?? err.message));
+    process.exit(1);
   })
   .listen(port, hostname, () => log.info({ port, hostname }, `Ready on port ${port}`));

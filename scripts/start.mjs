@@ -3,23 +3,30 @@
 // (default ./data), or on PostgreSQL when DATABASE_URL is set, with a session secret kept in the data folder
 // when NEXTAUTH_SECRET is unset. It builds first when there is no build, or when the build was made from other
 // sources, another lock or another version (its BUILD_ID is the hash of those: scripts/source-hash.mjs).
+// It is the demo: the embedded database gets the demo users unless SEED_DEMO=false (elsewhere in production, only
+// when SEED_DEMO=true).
+import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import nextEnv from '@next/env';
+import net from 'node:net';
+import { loadEnvFiles } from './env-files.mjs';
+import { listenProblem } from './listen-problem.mjs';
 import { sourceHash } from './source-hash.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 // .env* exactly as `next start` loads them, before anything below reads the environment.
-nextEnv.loadEnvConfig(root, false, { info: () => undefined, error: console.error });
+loadEnvFiles(root);
 const port = process.env.PORT || '3000';
+await refuseTakenPort(port, process.env.HOSTNAME || undefined);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 fs.mkdirSync(dataDir, { recursive: true });
 
 const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
+env.SEED_DEMO ||= 'true';
 if (!env.NEXTAUTH_SECRET) {
   const secretFile = path.join(dataDir, 'nextauth-secret');
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
@@ -62,3 +69,15 @@ for (const [from, to] of [
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+/** A second `npm start` on a taken port stops here, in one line, before building or opening the database. */
+async function refuseTakenPort(port, hostname) {
+  const probe = net.createServer();
+  const taken = await new Promise((resolve) => {
+    probe.once('error', (err) => resolve(err.code ?? 'error'));
+    probe.listen(Number(port), hostname, () => probe.close(() => resolve(null)));
+  });
+  if (!taken) return;
+  console.error(listenProblem(hostname, port, taken));
+  process.exit(1);
+}
