@@ -29,7 +29,10 @@ ENV NODE_ENV=production \
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# /api/ready: the database answers and its migrations are applied.
+# Liveness, /api/health: the process answers. Orchestrators that replace an unhealthy container (Swarm, Nomad)
+# would otherwise restart every app container in a loop while the database is down, which brings nothing back.
+# Readiness, /api/ready (the database answers, its migrations are applied; 503 with Retry-After until then), is for
+# the load balancer in front and for compose.yaml's check, which only reports.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "server.js"]

@@ -4,7 +4,7 @@ import { configFromEnv } from './config';
 import { dataDirOf } from './env';
 import { openDb, type DbHandle } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
-import { seedDemo } from './db/seed-demo';
+import { prepareDemoData } from './db/demo-policy';
 import { startReminderSchedule } from './jobs/reminder-schedule';
 import { logger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -25,10 +25,9 @@ async function start(): Promise<DonationApiInstance> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir(), 'pglite') });
   await ensureReferenceData(handle.db);
-  // Demo data only on the embedded database, unless asked for (npm run seed).
-  if (handle.kind === 'pglite' && process.env.SEED_DEMO !== 'false') {
-    if (await seedDemo(handle.db, { today: new Date(), bananaBoxLbs: config.bananaBoxLbs })) logger.info('demo data created');
-  }
+  // Demo data only when wanted (SEED_DEMO; never by default in production), and a warning at every production start
+  // while a demo account keeps its published password.
+  await prepareDemoData(handle.db, handle.kind, process.env, logger, { today: new Date(), bananaBoxLbs: config.bananaBoxLbs });
   const mailer = createMailer({ db: handle.db, log: logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = createDonationApi({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
   const reminders = startReminderSchedule({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
@@ -72,9 +71,13 @@ export function getDonationApi(): Promise<DonationApiInstance> {
  * One /api call, however it arrives: Next's route (app/api/[...path]/route.ts) or the edge server directly
  * (scripts/direct-api.mts, through the global instrumentation-node.ts publishes this under).
  * The database could not be opened (PostgreSQL down at start): 503 so load balancers wait; the next call retries.
+ * /api/health still answers ok: it is the process alone, and restarting a healthy process would not bring the
+ * database back (/api/ready is the one that waits for it).
  */
 export async function answerApiRequest(request: Request): Promise<Response> {
   const api = await getDonationApi().catch(() => null);
-  if (!api) return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
-  return api.app.fetch(request);
+  if (api) return api.app.fetch(request);
+  const headers = { 'cache-control': 'no-store' };
+  if (new URL(request.url).pathname === '/api/health') return Response.json({ status: 'ok' }, { headers });
+  return Response.json({ status: 'unavailable' }, { status: 503, headers: { ...headers, 'retry-after': '5' } });
 }

@@ -26,7 +26,8 @@ const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 fs.mkdirSync(dataDir, { recursive: true });
 
 const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
-env.SEED_DEMO ||= 'true';
+// The demo's users on the embedded database (PostgreSQL gets them only when SEED_DEMO=true is set by hand).
+if (!env.DATABASE_URL) env.SEED_DEMO ||= 'true';
 if (!env.NEXTAUTH_SECRET) {
   const secretFile = path.join(dataDir, 'nextauth-secret');
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });

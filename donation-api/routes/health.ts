@@ -11,7 +11,10 @@ export const healthRoutes = newRouter();
 const HealthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
 const UnavailableSchema = z.object({ status: z.literal('unavailable') }).openapi('Unavailable');
 
-// GET /api/health - the process answers (liveness); no token
+// Load balancers and orchestrators that honour it wait this long before asking /api/ready again.
+const READY_RETRY_SECONDS = '5';
+
+// GET /api/health - the process answers (liveness), whatever the database does; no token
 healthRoutes.openapi(
   createRoute({
     method: 'get',
@@ -20,6 +23,9 @@ healthRoutes.openapi(
     tags: ['Health'],
     operationId: 'getHealth',
     security: [],
+    description:
+      'Liveness: 200 while the server process runs, even when the database is unreachable (restarting the process would ' +
+      'not bring the database back). Readiness, the database and its migrations, is GET /api/ready.',
     responses: { 200: { description: 'The process answers', content: { 'application/json': { schema: HealthSchema } } } },
   }),
   (c) => c.json({ status: 'ok' as const }, 200),
@@ -31,13 +37,17 @@ healthRoutes.openapi(
     method: 'get',
     path: '/ready',
     summary: 'Readiness: the database answers and its migrations are applied',
+    description:
+      'Readiness: 200 once the database answers and every migration of this release is applied; 503 with Retry-After ' +
+      'while the database is unreachable or not migrated, so a load balancer sends no traffic meanwhile.',
     tags: ['Health'],
     operationId: 'getReady',
     security: [],
     responses: {
       200: { description: 'Ready to serve', content: { 'application/json': { schema: HealthSchema } } },
       503: {
-        description: 'Not ready (database unreachable or not migrated)',
+        description: 'Not ready (database unreachable or not migrated); ask again after Retry-After seconds',
+        headers: z.object({ 'retry-after': z.string().openapi({ description: 'Seconds to wait before asking again', example: '5' }) }),
         content: { 'application/json': { schema: UnavailableSchema } },
       },
     },
@@ -48,7 +58,9 @@ healthRoutes.openapi(
       log.warn({ err, requestId: c.get('requestId') }, 'readiness check failed');
       return false;
     });
-    return ready ? c.json({ status: 'ok' as const }, 200) : c.json({ status: 'unavailable' as const }, 503);
+    if (ready) return c.json({ status: 'ok' as const }, 200);
+    c.header('retry-after', READY_RETRY_SECONDS);
+    return c.json({ status: 'unavailable' as const }, 503);
   },
 );
 

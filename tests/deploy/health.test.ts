@@ -1,5 +1,7 @@
-// GET /api/health and /api/ready: no token, and nothing in the answer but ok or unavailable.
+// GET /api/health and /api/ready: no token, and nothing in the answer but ok or unavailable. Health is the process
+// alone (a restart would not bring a database back); ready is the database and its migrations.
 import { sql } from 'drizzle-orm';
+import { answerApiRequest } from '@/donation-api';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 
 describe.each(dbKinds())('health checks on %s', (kind) => {
@@ -45,15 +47,46 @@ describe.each(dbKinds())('health checks on %s', (kind) => {
     expect(doc.paths['/api/health'].get.operationId).toBe('getHealth');
     expect(doc.paths['/api/ready'].get.operationId).toBe('getReady');
     expect(Object.keys(doc.paths['/api/ready'].get.responses).sort()).toEqual(['200', '503']);
+    expect(doc.paths['/api/ready'].get.responses['503'].headers['retry-after']).toBeDefined();
   });
 });
 
 describe('readiness when the database is gone', () => {
-  it('answers 503 unavailable, never a 500 or the error', async () => {
+  it('answers 503 unavailable with Retry-After, never a 500 or the error; health still answers ok', async () => {
     const api = await createTestApi('pglite');
     await api.close();
     const res = await api.request('GET', '/api/ready');
     expect(res.status).toBe(503);
     expect(res.text).toBe('{"status":"unavailable"}');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect((await api.request('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('a server whose database could not be opened at start (PostgreSQL unreachable)', () => {
+  const saved = process.env.DATABASE_URL;
+  beforeAll(() => {
+    // Port 1: nothing listens there, so the connection is refused at once.
+    process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  });
+
+  it('answers /api/health 200: the process runs, a restart would not help', async () => {
+    const res = await answerApiRequest(new Request('http://localhost/api/health'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers /api/ready and every other call 503 with Retry-After', async () => {
+    for (const p of ['/api/ready', '/api/branches']) {
+      const res = await answerApiRequest(new Request(`http://localhost${p}`));
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({ status: 'unavailable' });
+    }
   });
 });
