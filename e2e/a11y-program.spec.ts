@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LANGS } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 
 const SCREENS = [
   ['month', '/program'],

@@ -15,7 +15,7 @@ import {
   todayTyped,
   type StoreRow,
 } from './support/donations';
-import { login, type Lang } from './support/login';
+import { login, type Lang } from './support/auth';
 
 // Add and Edit donation: fields, defaults, every validation, the slider rule, saves, server refusals, keyboard only.
 

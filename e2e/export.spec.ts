@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
 import { LANGS, MESSAGES, addDonationByApi, demoMonths, isoDay, sessionUser } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 
 // Export: header icon → "Export Donations?" → the CSV of the selected year (section 9), with the banner.
 

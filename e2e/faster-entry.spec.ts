@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { makeDonationFormats } from '../components/donations/formats';
 import type { StoreUsage } from '../lib/domain/summary';
 import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, mmddyyyy, sessionUser, stores, todayTyped } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 import { shootWidths } from './support/shots';
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

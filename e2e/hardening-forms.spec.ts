@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayCalendarDate, type CalendarDate } from '../lib/domain/dates';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
-import { login, type Lang } from './support/login';
+import { login, type Lang } from './support/auth';
 
 // Issue 7, the forms: no silent refusal, messages in view on a phone, permanent failures named, one request per
 // action, weights and dates as people type them, the feedback counter, fields kept above the sticky Save bar.

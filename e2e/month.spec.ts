@@ -11,7 +11,7 @@ import {
   pattern,
   sessionUser,
 } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 
 // Month donations (/donations/{year}/{month}): picker, rows, delete, Submit Report, the submitted (locked) state.
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { LANGS, MESSAGES, bffJson, demoMonths, fill, mmddyyyy, sessionUser, stores, type StoreRow } from './support/donations';
-import { DEMO_USER, login, type Lang } from './support/login';
+import { DEMO, login, type Lang } from './support/auth';
 import { test, type SeenRequest } from './support/network-switch';
 
 // Nothing typed is lost: the installable app's service worker, the outbox of donations added without a network,
@@ -285,8 +285,8 @@ for (const lang of LANGS) {
     await notice.getByRole('link', { name: t.Offline.signInAgain }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.context().addCookies([{ name: 'fbc-locale', value: lang, url: new URL(page.url()).origin }]);
-    await page.locator('input[name="username"]').fill(DEMO_USER.username);
-    await page.locator('input[name="password"]').fill(DEMO_USER.password);
+    await page.locator('input[name="username"]').fill(DEMO.username);
+    await page.locator('input[name="password"]').fill(DEMO.password);
     await page.locator('form button[type="submit"]').click();
 
     // Back on the form with what was typed, and told so.

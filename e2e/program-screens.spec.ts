@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, MESSAGES } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 import { shootWidths } from './support/shots';
 
 // The program's audit log and retail partner report (issue 8), as the administrator `program`; the Ontario

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { LANGS, MESSAGES, fill, monthsAgo, pattern } from './support/donations';
-import { login, type Lang } from './support/login';
+import { login, type Lang } from './support/auth';
 import { shootWidths } from './support/shots';
 
 // The reopening workflow across two people (issue 8): branch staff `demo` asks to reopen a submitted month, the

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, MESSAGES, chooseBranch, bffJson, demoMonths, sessionUser, settle } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 import { reportYears } from '../lib/domain/year-range';
 
 // Monthly Reports (/): year picker, rows, statuses, navigation, Add Donation, animation, branch switch.

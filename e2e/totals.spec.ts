@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import type { MonthSummary, YearSummary } from '../lib/domain/summary';
 import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, sessionUser, settle, stores } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 import { shootWidths } from './support/shots';
 
 // Totals and pictures (issue 10): the month's totals under its list, the year's chart and totals on Monthly

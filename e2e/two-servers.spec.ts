@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { bffJson, demoMonths, isoDay, MESSAGES, sessionUser } from './support/donations';
-import { login } from './support/login';
+import { login } from './support/auth';
 
 const PG = process.env.TEST_DATABASE_URL;
 const root = path.join(__dirname, '..');

@@ -1,5 +1,6 @@
-// Signing in for the end-to-end tests: through the login screen (what a user does) or, for specs that only
-// need a session, through next-auth's credentials endpoint once per worker, kept as a storage state file.
+// Signing in for the end-to-end tests. The login screen has its own tests (auth.spec.ts, a11y-account.spec.ts, the
+// offline sign-in again); every other test needs only a session, made through next-auth's credentials endpoint: per
+// test with `login(page)`, or once per worker and user with the `signedInAs` option (a storage state file).
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,9 +27,33 @@ export async function loginThroughForm(page: Page, creds: Credentials = DEMO, ta
   await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 20_000 });
 }
 
-/** next-auth credentials sign-in over HTTP (CSRF token first); leaves the session cookie in `request`. */
-export async function loginByApi(request: APIRequestContext, creds: Credentials = DEMO) {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+/**
+ * Signs `page`'s context in (the demo user unless named) and opens `to` (default "/"). `via: 'form'` goes through
+ * the login screen instead, for tests of what the screen does after a sign-in.
+ */
+export async function login(
+  page: Page,
+  opts: { lang?: Lang; username?: string; password?: string; to?: string; via?: 'form' | 'session' } = {},
+) {
+  const context = page.context();
+  const creds = { username: opts.username ?? DEMO.username, password: opts.password ?? DEMO.password };
+  if (opts.via === 'form') {
+    const base = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+    if (opts.lang) await setLanguage(context, page.url().startsWith('http') ? new URL(page.url()).origin : base, opts.lang);
+    await loginThroughForm(page, creds, opts.to ? `/login?callbackUrl=${encodeURIComponent(opts.to)}` : '/login');
+    return;
+  }
+  const origin = await loginByApi(context.request, creds);
+  if (opts.lang) await setLanguage(context, origin, opts.lang);
+  await page.goto(opts.to ?? '/');
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** next-auth credentials sign-in over HTTP (CSRF token first); leaves the session cookie in `request` and answers
+ * the app's origin. */
+export async function loginByApi(request: APIRequestContext, creds: Credentials = DEMO): Promise<string> {
+  const csrf = await request.get('/api/auth/csrf');
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, username: creds.username, password: creds.password, json: 'true', callbackUrl: '/' },
     maxRedirects: 0,
@@ -36,6 +61,7 @@ export async function loginByApi(request: APIRequestContext, creds: Credentials 
   expect([200, 302]).toContain(res.status());
   const cookies = (await request.storageState()).cookies;
   if (!cookies.some((c) => c.name.endsWith('session-token'))) throw new Error(`sign-in of ${creds.username} failed`);
+  return new URL(csrf.url()).origin;
 }
 
 const stateFiles = new Map<string, string>();

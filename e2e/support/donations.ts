@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { todayCalendarDate } from '../../lib/domain/dates';
-import type { Lang } from './login';
+import type { Lang } from './auth';
 
 // Helpers of the donation specs: messages of both languages, the session, dates, API calls through the BFF.
 
