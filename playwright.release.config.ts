@@ -11,6 +11,8 @@ const releaseDir = path.resolve(process.env.RELEASE_DIR ?? path.join('release', 
 const port = Number(process.env.E2E_PORT ?? 3100) + 7;
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_RELEASE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-release-'));
+// For e2e/release/env-file.spec.ts, which starts the folder a second time with only a .env.production.local.
+process.env.E2E_RELEASE_DIR = releaseDir;
 
 export default defineConfig({
   testDir: './e2e/release',
@@ -42,6 +44,8 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
       DATABASE_URL: '',
+      // Production creates no demo users unless asked; the smoke test signs in as one.
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -55,7 +55,16 @@ test('PORT and HOSTNAME of .env.production.local decide where node server.js lis
     ].join('\n'),
   );
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['PORT', 'HOSTNAME', 'TRUSTED_PROXY_HOPS', 'DATA_DIR', 'NEXTAUTH_SECRET', 'NEXTAUTH_URL', 'DATABASE_URL', 'NODE_ENV']) {
+  for (const name of [
+    'PORT',
+    'HOSTNAME',
+    'TRUSTED_PROXY_HOPS',
+    'DATA_DIR',
+    'NEXTAUTH_SECRET',
+    'NEXTAUTH_URL',
+    'DATABASE_URL',
+    'NODE_ENV',
+  ]) {
     delete env[name];
   }
   server = spawn(process.execPath, ['server.js'], { cwd: releaseDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
