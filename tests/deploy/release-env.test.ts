@@ -3,7 +3,7 @@
 // the first two before it loads any file. Next's server is stood in for by a next-server.js that listens as Next's
 // does (PORT, HOSTNAME) and answers with the headers it got, so this needs no build; the release smoke test
 // (e2e/release/env-file.spec.ts) checks the real release folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -87,4 +87,20 @@ it('listens on the PORT and HOSTNAME of .env.production.local and trusts its TRU
   expect(await res.json()).toEqual({ env: 'loaded', xff: '203.0.113.9, 127.0.0.1' });
   // Bound to 127.0.0.1 only: another loopback address (accepted by a server on 0.0.0.0) is refused.
   expect(await accepts('127.0.0.2', port)).toBe(false);
+});
+
+it('the command lines (tsx: npm run admin, seed, api) load the .env files of the folder they run in', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-cli-env-'));
+  try {
+    fs.writeFileSync(path.join(folder, '.env.production.local'), 'RFP_FROM_FILE=cli\n');
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.RFP_FROM_FILE;
+    delete env.NODE_ENV;
+    // tsx resolves from the checkout; the command line then runs in the operator's folder.
+    const code = `process.chdir(${JSON.stringify(folder)}); require(${JSON.stringify(path.join(root, 'scripts', 'load-env.ts'))}); console.log(process.env.RFP_FROM_FILE)`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, env, encoding: 'utf8' });
+    expect({ status: r.status, stdout: r.stdout.trim(), stderr: r.stderr }).toEqual({ status: 0, stdout: 'cli', stderr: '' });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });
