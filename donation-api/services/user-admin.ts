@@ -6,10 +6,11 @@ import { PROGRAM_ROLES, type ProgramRole } from '@/lib/domain/program-access';
 import { isValidPassword, MIN_PASSWORD_LENGTH } from '@/lib/domain/password-rules';
 import { revokeAllTokens } from '../auth/tokens';
 import { audit } from '../audit';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { branches, programRoles, userBranches, users } from '../db/schema';
 import { isUuid } from './branches';
 import { replacePassword } from './password-replace';
+import { queryRows } from './sql-rows';
 import { generatePassword, hashPassword, normalizeUsername } from './users';
 
 /**
@@ -204,6 +205,21 @@ export async function unlinkUser(db: Db, username: string, branchRef: string, ac
 }
 
 /**
+ * Refuses a change that would leave the program without an active administrator. The active administrators' rows
+ * are locked first (program_roles and users, FOR UPDATE, in id order): two administrators demoting or deactivating
+ * each other at once are serialized, and the second, reading the first's committed change, is refused.
+ */
+async function keepAnAdministrator(tx: Tx, userId: string) {
+  const admins = await queryRows<{ user_id: string }>(
+    tx,
+    sql`select pr.user_id from program_roles pr join users u on u.id = pr.user_id
+      where pr.role = 'admin' and not u.disabled order by pr.user_id for update of pr, u`,
+  );
+  if (admins.some((a) => a.user_id === userId) && admins.length <= 1)
+    throw new AdminError('The program must keep at least one active administrator.', 'ADMIN_LAST_ADMIN');
+}
+
+/**
  * Grants (or changes) a user's program role: 'admin' for every branch, 'coordinator' for the branches of the given
  * provinces (two-letter codes). Takes effect on the user's next call: the role is read with every token check.
  */
@@ -222,6 +238,7 @@ export async function grantProgramRole(db: Db, username: string, role: string, p
     throw new AdminError('An administrator sees every province: give no --provinces.', 'ADMIN_ADMIN_PROVINCES');
   return db.transaction(async (tx) => {
     const user = await findUser(tx, username);
+    if (role !== 'admin') await keepAnAdministrator(tx, user.id);
     const [before] = await tx.select().from(programRoles).where(eq(programRoles.userId, user.id));
     const values = { role: role as ProgramRole, provinces: codes, grantedBy: actor };
     const [after] = await tx
@@ -245,6 +262,7 @@ export async function grantProgramRole(db: Db, username: string, role: string, p
 export async function revokeProgramRole(db: Db, username: string, actor: string, reason?: string) {
   return db.transaction(async (tx) => {
     const user = await findUser(tx, username);
+    await keepAnAdministrator(tx, user.id);
     const [before] = await tx.delete(programRoles).where(eq(programRoles.userId, user.id)).returning();
     if (before)
       await audit(tx, {
@@ -265,6 +283,8 @@ export async function revokeProgramRole(db: Db, username: string, actor: string,
  */
 export async function setUserDisabled(db: Db, username: string, disabled: boolean, actor: string, now: Date, reason?: string) {
   return db.transaction(async (tx) => {
+    if (disabled) await keepAnAdministrator(tx, (await findUser(tx, username)).id);
+    // Read after the lock: a concurrent deactivation has committed by now.
     const user = await findUser(tx, username);
     if (user.disabled === disabled) return { user, changed: false };
     await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, user.id));

@@ -79,6 +79,7 @@ export const ERROR_MESSAGES = {
   ADMIN_REFUSED: 'This change is not possible.',
   ADMIN_SELF_ROLE: 'You cannot change your own program role.',
   ADMIN_SELF_DEACTIVATE: 'You cannot deactivate yourself.',
+  ADMIN_LAST_ADMIN: 'The program must keep at least one active administrator.',
   ADMIN_USER_DISABLED: 'Reactivate the user first.',
   ADMIN_RESET_SSO: 'A password reset is only for users who sign in with a password.',
   ADMIN_COORDINATOR_PROVINCES: 'A coordinator needs at least one province.',

@@ -41,6 +41,8 @@ describe.each(dbKinds())('program roles on %s', (kind) => {
     const granted = await api.request('GET', '/api/user/current-user', { token });
     expect(granted.json.program).toEqual({ role: 'admin', provinces: [] });
 
+    // Another administrator stays: the last active one cannot be withdrawn (tests/api/last-admin.test.ts).
+    await grantProgramRole(api.db, (await fixtures.user(api)).username, 'admin', [], ACTOR);
     expect((await revokeProgramRole(api.db, staff.username, ACTOR)).revoked).toBe(true);
     const after = await api.request('GET', '/api/user/current-user', { token });
     expect(after.json.program).toBeNull();
