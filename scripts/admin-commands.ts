@@ -25,14 +25,22 @@ import {
   unlinkUser,
 } from '../donation-api/services/user-admin';
 import { normalizeUsername } from '../donation-api/services/users';
+import { adminPassword, createProgramAdmin, listUsers } from './admin-users';
 
-export const ADMIN_HELP = `Retail Food Program administration
+export const CHECKOUT_COMMAND = 'npm run admin --';
 
-Usage: npm run admin -- <command> [arguments] [options]
+/** The help, naming the command as it is typed where it runs (npm run admin -- in a checkout, node admin.cjs in a release). */
+export const adminHelp = (cmd = CHECKOUT_COMMAND) => `Retail Food Program administration
+
+Usage: ${cmd} <command> [arguments] [options]
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (./data).
 
 Commands
   help                                        this text
+  create-admin <username> <email> [--password P]
+                                              a program administrator (sees every branch) with no branch: the first
+                                              one of an empty database; the password is typed twice unless given
+  list-users                                  every user: e-mail, login type, active or not, program role, branches
   create-user <username> <email> [password] [login type] [locale]
               [--password P] [--login-type Admin|AAD|AADB2C|None] [--locale en|fr] [--workplace]
                                               an Admin user without a password gets a generated one, shown once
@@ -76,6 +84,10 @@ function printPreview(io: AdminIo, r: CsvResult) {
 
 export type AdminIo = {
   out: (line: string) => void;
+  /** How the operator runs this command line (usage lines and help); npm run admin -- unless told. */
+  command?: string;
+  /** Reads a password without echo; absent when there is no terminal (create-admin then needs --password). */
+  askPassword?: (prompt: string) => Promise<string>;
   readFile: (path: string) => Promise<string>;
   /** How mail leaves (tests pass a real SMTP peer's); else the environment's SMTP settings. */
   mail?: () => { config: ApiConfig; mailer: Mailer };
@@ -109,19 +121,29 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       },
     });
   } catch (err) {
-    io.out(`${(err as Error).message}\nSee: npm run admin -- help`);
+    io.out(`${(err as Error).message}\nSee: ${io.command ?? CHECKOUT_COMMAND} help`);
     return 2;
   }
   const { values: o, positionals } = parsed;
   const [command, ...args] = positionals;
   const need = (n: number, usage: string) => {
-    if (args.length < n) throw new AdminError(`Usage: npm run admin -- ${usage}`);
+    if (args.length < n) throw new AdminError(`Usage: ${io.command ?? CHECKOUT_COMMAND} ${usage}`);
   };
   try {
     switch (command) {
       case undefined:
       case 'help':
-        io.out(ADMIN_HELP);
+        io.out(adminHelp(io.command));
+        return 0;
+      case 'create-admin': {
+        need(2, 'create-admin <username> <email> [--password P]');
+        const password = await adminPassword(o.password, io.askPassword);
+        const user = await createProgramAdmin(db, { username: args[0], email: args[1], password }, actor);
+        io.out(`Created program administrator ${user.username} (${user.id}): they sign in now and see every branch.`);
+        return 0;
+      }
+      case 'list-users':
+        for (const line of await listUsers(db)) io.out(line);
         return 0;
       case 'create-user': {
         need(2, 'create-user <username> <email> [password] [login type] [locale]');
@@ -257,7 +279,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         return 0;
       }
       default:
-        io.out(`Unknown command "${command}".\n\n${ADMIN_HELP}`);
+        io.out(`Unknown command "${command}".\n\n${adminHelp(io.command)}`);
         return 2;
     }
   } catch (err) {

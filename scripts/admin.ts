@@ -1,4 +1,6 @@
-// npm run admin -- <command>: administration on the database the app uses (see `npm run admin -- help`).
+// npm run admin -- <command>: administration on the database the app uses (see `npm run admin -- help`); in the
+// release folder, bundled by scripts/package.mjs, node admin.cjs <command>.
+import './check-node.mjs';
 import './load-env';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,8 +9,12 @@ import { backupPglite, backupPostgres, restorePglite, restorePostgres } from '..
 import { openDb } from '../donation-api/db/client';
 import { DatabaseInUseError } from '../donation-api/db/pglite-lock';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
-import { ADMIN_HELP, runAdminCommand } from './admin-commands';
+import { adminHelp, CHECKOUT_COMMAND, runAdminCommand } from './admin-commands';
+import { hiddenPrompt } from './admin-prompt';
 import { scriptDatabase } from './script-env';
+
+// The release folder has no npm script: its help and usage lines name the command that works there.
+const COMMAND = path.basename(process.argv[1] ?? '') === 'admin.cjs' ? 'node admin.cjs' : CHECKOUT_COMMAND;
 
 const BACKUP_HELP = `Backups
   backup <file>                               the embedded database: PGlite's dump of its folder (tar.gz), taken
@@ -20,7 +26,7 @@ const BACKUP_HELP = `Backups
 
 async function backupCommand(command: 'backup' | 'restore', file: string | undefined): Promise<number> {
   if (!file) {
-    console.log(`Usage: npm run admin -- ${command} <file>`);
+    console.log(`Usage: ${COMMAND} ${command} <file>`);
     return 1;
   }
   const target = path.resolve(file);
@@ -43,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv.filter((a) => !a.startsWith('-'));
   // Help needs no database (and must not lock the embedded one while the app runs).
   if (command === undefined || command === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    console.log(`${ADMIN_HELP}\n${BACKUP_HELP}`);
+    console.log(`${adminHelp(COMMAND)}\n${BACKUP_HELP}`);
     return 0;
   }
   if (command === 'backup' || command === 'restore') return backupCommand(command, rest[0]);
@@ -52,7 +58,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     await ensureReferenceData(handle.db);
     const actor = process.env.ADMIN_ACTOR || `admin-cli:${os.userInfo().username}`;
-    return await runAdminCommand(handle.db, argv, { out: (line) => console.log(line), readFile: (p) => fs.readFile(p, 'utf8') }, actor);
+    const io = { out: (line: string) => console.log(line), readFile: (p: string) => fs.readFile(p, 'utf8'), command: COMMAND };
+    return await runAdminCommand(handle.db, argv, { ...io, askPassword: hiddenPrompt() }, actor);
   } finally {
     await handle.close();
   }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // npm run package: one self-contained release folder, release/rfp-donations-<version>/, started with
-// `node server.js` (Node 22.12 or newer; no npm install there). It holds Next's standalone server with the
-// node_modules it needs, the static files, public/, the database migrations and admin.cjs (npm run admin). Builds first when the build is
-// missing or stale (same rule as npm start).
+// `node server.js` (Node 22.18 or newer, scripts/check-node.mjs; no npm install there). It holds Next's standalone
+// server with the node_modules it needs, the static files, public/, the database migrations, admin.cjs (npm run
+// admin) and .env.example (every setting, which README.txt and the environment errors point to). Builds first when
+// the build is missing or stale (same rule as npm start).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,15 +53,21 @@ await build({
   external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'],
   logLevel: 'warning',
 });
-// Local settings and data of this checkout never go into a release.
+// Local settings and data of this checkout never go into a release; the settings' reference does.
 for (const f of ['.env', '.env.local', '.env.production.local', 'data']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+fs.copyFileSync('.env.example', path.join(out, '.env.example'));
 fs.writeFileSync(
   path.join(out, 'README.txt'),
-  `Retail Food Program donations ${pkg.version} (build ${sourceHash(root)})\n\n` +
-    `Start: NEXTAUTH_SECRET=... NEXTAUTH_URL=https://... DATABASE_URL=postgres://... node server.js\n` +
-    `Without DATABASE_URL the embedded database lives in DATA_DIR (default ./data). PORT (3000) and HOSTNAME\n` +
-    `(the address to listen on) as usual; see the project's README, section Production.\n` +
-    `Administration and backups (same environment, the app stopped when the database is the embedded one):\n` +
+  `Retail Food Program donations ${pkg.version} (build ${sourceHash(root)}), on Node.js 22.18 or newer (24 recommended)\n\n` +
+    `Settings: the environment, or a .env.production.local file in this folder (read before anything else, PORT,\n` +
+    `HOSTNAME and TRUSTED_PROXY_HOPS included; variables set in the environment win). Every setting is described in\n` +
+    `.env.example. In production at least NEXTAUTH_SECRET (openssl rand -base64 32) and NEXTAUTH_URL (https://...).\n` +
+    `Without DATABASE_URL (postgres://...) the embedded database lives in DATA_DIR (default ./data).\n\n` +
+    `Start: node server.js   (health: GET /api/health is the process; GET /api/ready the database, 503 until ready)\n` +
+    `No demo users are created here unless SEED_DEMO=true. On an empty database, create the first program\n` +
+    `administrator (the password is typed twice, or given with --password), then sign in at NEXTAUTH_URL:\n` +
+    `  node admin.cjs create-admin <username> <email>\n` +
+    `Administration and backups (same settings; stop the app first when the database is the embedded one):\n` +
     `  node admin.cjs help\n`,
 );
 console.log(`package: ${path.relative(root, out)} (start it with: cd ${path.relative(root, out)} && node server.js)`);

@@ -94,8 +94,7 @@ it('the command lines (tsx: npm run admin, seed, api) load the .env files of the
   try {
     fs.writeFileSync(path.join(folder, '.env.production.local'), 'RFP_FROM_FILE=cli\n');
     const env: NodeJS.ProcessEnv = { ...process.env };
-    delete env.RFP_FROM_FILE;
-    delete env.NODE_ENV;
+    for (const name of ['RFP_FROM_FILE', 'NODE_ENV']) delete env[name];
     // tsx resolves from the checkout; the command line then runs in the operator's folder.
     const code = `process.chdir(${JSON.stringify(folder)}); require(${JSON.stringify(path.join(root, 'scripts', 'load-env.ts'))}); console.log(process.env.RFP_FROM_FILE)`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, env, encoding: 'utf8' });
