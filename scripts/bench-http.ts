@@ -1,7 +1,7 @@
 // npm run bench:http: the real server over HTTP (issue 13). Starts the built app (scripts/start.mjs) on each database,
 // loads the report, a month's list, a donation create and three pages with autocannon at concurrency 1, 10 and 50,
 // and prints each next to its floor: the same API served plainly by Hono (npm run api), the token check plus the
-// report's SQL run in process, and a bare Next 16 page. Figures go into the README by hand.
+// report's SQL run in process, and a bare Next 16 page. Figures go into docs/benchmarks.md by hand.
 //
 // Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
