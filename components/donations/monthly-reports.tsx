@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ButtonLink } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
-import { todayCalendarDate } from '@/lib/domain/dates';
+import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
 import { reportYears } from '@/lib/domain/year-range';
 import type { MonthlyReportAnswer } from '@/lib/query/donations';
@@ -13,11 +13,18 @@ import { makeDonationFormats } from './formats';
 import { ReportsExport, YearSelect } from './monthly-reports-controls';
 import { YearTotals } from './year-totals';
 
-const STATUS_KEY = { submitted: 'statusSubmitted', overdue: 'statusOverdue', pending: 'statusPending' } as const;
+const STATUS_KEY = {
+  submitted: 'statusSubmitted',
+  overdue: 'statusOverdue',
+  pending: 'statusPending',
+  reopened: 'statusReopened',
+} as const satisfies Record<ReportStatus, string>;
 const STATUS_CLASS: Record<ReportStatus, string> = {
   submitted: 'bg-green-50 text-green-900 ring-green-700/40',
   overdue: 'bg-red-50 font-bold text-red-800 ring-red-700/50',
   pending: 'bg-secondary-light text-gray-900 ring-secondary/40',
+  // Reopened by the program: to change and submit again, not late until its new due date (report-status.ts).
+  reopened: 'bg-amber-50 text-amber-900 ring-amber-700/50',
 };
 
 /**
@@ -105,6 +112,7 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
   const f = makeDonationFormats(await getLocale());
   const today = todayCalendarDate(new Date(), appTimeZone());
   const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const dayOf = (iso: string | null | undefined) => (iso ? formatCalendarDate(todayCalendarDate(new Date(iso), appTimeZone())) : null);
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
 
   return (
@@ -124,7 +132,7 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
           const front = r?.frontStoreWeightInPounds ?? 0;
           const back = r?.backStoreWeightInPounds ?? 0;
           const total = front + back;
-          const status = reportStatus(year, month, !!r?.submitted, today);
+          const status = reportStatus(year, month, !!r?.submitted, today, dayOf(r?.reopenedAt));
           return (
             <li
               key={month}

@@ -2,7 +2,7 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { todayCalendarDate } from '@/lib/domain/dates';
+import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
 import { oversightStatus } from '@/lib/domain/program-oversight';
 import type { ApiData } from '@/lib/api/calls';
@@ -103,7 +103,8 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
               </thead>
               <tbody className="divide-y divide-secondary-light">
                 {reports.map((r) => {
-                  const status = oversightStatus(year, r.month, r.submitted, today);
+                  const reopenedOn = r.reopenedAt ? formatCalendarDate(todayCalendarDate(new Date(r.reopenedAt), appTimeZone())) : null;
+                  const status = oversightStatus(year, r.month, r.submitted, today, reopenedOn);
                   const current = r.month === month;
                   return (
                     <tr key={r.month} data-testid={`branch-month-${r.month}`} className={current ? 'bg-primary-light/60' : undefined}>

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useDonationFormats } from '@/components/donations/use-formats';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -15,11 +16,14 @@ type Props = { branchId: string; branchName: string; year: number; month: number
 
 /**
  * A program administrator reopens a submitted month directly, with a reason (the API's reopenInTx, the command
- * line's code). The reason is kept in the audit log and the month's history; the food bank can then change and
- * submit again.
+ * line's code). The reason is kept in the audit log and the month's history, and mailed to the food bank's staff;
+ * the food bank can then change and submit again.
  */
 export function DirectReopen({ branchId, branchName, year, month }: Props) {
   const t = useTranslations('ProgramMonthHistory');
+  const f = useDonationFormats();
+  // The dialog and the confirmation name the month: the reopening is of one month, told to the food bank by e-mail.
+  const monthName = f.monthLong(year, month);
   const errorText = useErrorText();
   const { show } = useBanner();
   const router = useRouter();
@@ -41,7 +45,7 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
         });
         setOpen(false);
         setReason('');
-        show('success', t('reopenDone', { branch: branchName }));
+        show('success', t('reopenDone', { branch: branchName, month: monthName }));
         router.refresh();
       } catch (err) {
         // The reason stays in the box: nothing typed is lost.
@@ -61,7 +65,7 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
         open={open}
         onClose={() => setOpen(false)}
         onConfirm={send}
-        title={t('reopenTitle', { branch: branchName })}
+        title={t('reopenTitle', { branch: branchName, month: monthName })}
         description={t('reopenText')}
         label={t('reopenReason')}
         cancelLabel={t('cancel')}

@@ -9,7 +9,7 @@ import { screenApi } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
 import { FIELD_CLASS, Labelled, ProvinceSelect } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
-import { SendReminderButton } from './reminders-panel';
+import { SendReminderButton } from './send-reminder-button';
 import { programFormats } from './formats';
 import { isRedirect, LoadError } from './load-error';
 import {
@@ -24,7 +24,7 @@ import {
 } from './search-params';
 import { STATUS_KEY, StatusBadge } from './status-badge';
 
-const COUNT_ORDER: ReportStatus[] = ['overdue', 'pending', 'submitted'];
+const COUNT_ORDER: ReportStatus[] = ['overdue', 'reopened', 'pending', 'submitted'];
 
 /**
  * /program: every food bank in scope for a month, with counts per status, filters (month, province, status, name),
@@ -109,7 +109,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
         <LoadError message={t('loadError')} retry={t('retry')} />
       ) : (
         <>
-          <ul aria-label={t('countsLabel')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <ul aria-label={t('countsLabel')} className="grid grid-cols-2 gap-2 sm:grid-cols-5">
             {([undefined, ...COUNT_ORDER] as (ReportStatus | undefined)[]).map((s) => {
               const current = status === s;
               return (
@@ -189,9 +189,15 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                             {t('submittedOn', { date: f.instant(r.submittedAt), who: r.submittedBy ?? '' })}
                           </span>
                         )}
-                        {r.status !== 'submitted' && (
+                        {r.canRemind && (
                           <div className="mt-2">
-                            <SendReminderButton branchId={r.branchId} branchName={r.name} year={year} month={month} />
+                            <SendReminderButton
+                              branchId={r.branchId}
+                              branchName={r.name}
+                              year={year}
+                              month={month}
+                              remindedAt={r.remindedAt}
+                            />
                           </div>
                         )}
                       </td>

@@ -14,7 +14,7 @@ import { provinceParam, queryString, yearParam, type SearchParams } from './sear
 import { STATUS_CLASS, STATUS_KEY } from './status-badge';
 
 // One letter per status in the cells (the full word is read to screen readers and shown in the legend).
-const MARK: Record<ReportStatus, string> = { submitted: '✓', pending: '…', overdue: '!' };
+const MARK: Record<ReportStatus, string> = { submitted: '✓', pending: '…', overdue: '!', reopened: '↺' };
 
 /** /program/year: food banks × months, each cell the month's status, so who is behind shows at a glance. */
 export async function OversightYear({ searchParams }: { searchParams: SearchParams }) {
@@ -32,7 +32,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
     (await requestLogger()).error({ err }, 'program year failed');
   }
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
-  const statuses: ReportStatus[] = ['submitted', 'pending', 'overdue'];
+  const statuses: ReportStatus[] = ['submitted', 'pending', 'reopened', 'overdue'];
 
   return (
     <section aria-labelledby="year-title" className="flex flex-col gap-4">

@@ -1,21 +1,17 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useDonationFormats } from '@/components/donations/use-formats';
 import { QueryProvider } from '@/components/query-provider';
-import { useBanner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useErrorText } from '@/components/ui/use-error-text';
 import type { ApiData } from '@/lib/api/calls';
 import { api } from '@/lib/query/api-client';
 import { seedOptions, type Seed } from '@/lib/query/seed';
-import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
 
-const key = (year: number, month: number) => ['program', 'reminders', year, month] as const;
+export const remindersKey = (year: number, month: number) => ['program', 'reminders', year, month] as const;
 
 type Props = { year: number; month: number; seed?: Seed<ApiData<'get', '/program/reminders'>> };
 
@@ -34,7 +30,7 @@ function Reminders({ year, month, seed }: Props) {
   const when = useWhen();
   const headingId = useId();
   const list = useQuery({
-    queryKey: key(year, month),
+    queryKey: remindersKey(year, month),
     queryFn: ({ signal }) => api.GET('/program/reminders', { params: { query: { year, month } }, signal }),
     ...seedOptions(seed),
   });
@@ -67,42 +63,5 @@ function Reminders({ year, month, seed }: Props) {
         </ul>
       )}
     </section>
-  );
-}
-
-type SendProps = { branchId: string; branchName: string; year: number; month: number };
-
-/** Sends a branch its reminder for a month now (in the rows of the /program month view that are not submitted). */
-export function SendReminderButton(props: SendProps) {
-  // The browser's one QueryClient: sending refreshes the reminders panel of the same page.
-  return (
-    <QueryProvider>
-      <SendReminder {...props} />
-    </QueryProvider>
-  );
-}
-
-function SendReminder({ branchId, branchName, year, month }: SendProps) {
-  const t = useTranslations('ProgramRequests');
-  const errorText = useErrorText();
-  const { show } = useBanner();
-  const queryClient = useQueryClient();
-  const send = useMutation({
-    mutationFn: () => api.POST('/program/reminders', { body: { branchId, year, month } }),
-    onSuccess: async () => {
-      show('success', t('reminderSent', { branch: branchName }));
-      await queryClient.invalidateQueries({ queryKey: key(year, month) });
-    },
-    onError: (err) => show('error', errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
-  });
-  return (
-    <Button
-      variant="secondary"
-      onClick={() => send.mutate()}
-      loading={send.isPending}
-      aria-label={t('sendReminderLabel', { branch: branchName })}
-    >
-      {t('sendReminder')}
-    </Button>
   );
 }

@@ -76,6 +76,8 @@ export async function seedProgramBranches(tx: Tx, ctx: Ctx): Promise<Map<string,
         phoneNumber: '1-800-555-0100',
         address1: `${100 + i} Main St`,
         contactEmail,
+        // Joined when its donations begin (two calendar years back): it owes its reports from then (owesMonth).
+        createdAt: new Date(Date.UTC(today.year - 1, 0, 1, 12)),
       })
       .returning({ id: branches.id });
     ids.set(name, b.id);

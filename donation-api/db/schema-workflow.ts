@@ -1,6 +1,6 @@
 // Issue 8's tables: reopening requests, every submission of a month, reminders sent. Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users, branches } from './schema';
 
 /**
@@ -60,7 +60,10 @@ export const submissionHistory = pgTable(
 
 /**
  * Each reminder sent once per branch, month and kind ('due', 'overdue'), or once per coordinator digest (kind
- * 'digest', recipient the coordinator): the unique key is claimed in the same transaction that sends.
+ * 'digest', recipient the coordinator): the unique key is claimed in the same transaction that sends. Whoever sends
+ * it (by hand or by the schedule, on any server), a reminder goes out at most once a day: `sent_on`, the day in the
+ * program's time zone, is in a second unique key over every row. Rows sent twice before that key existed keep a null
+ * `sent_on` (migration 0011), which the key does not compare.
  */
 export const remindersSent = pgTable(
   'reminders_sent',
@@ -77,11 +80,13 @@ export const remindersSent = pgTable(
     sentBy: text('sent_by').notNull(),
     manual: boolean('manual').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentOn: date('sent_on'),
   },
   (t) => [
     uniqueIndex('reminders_sent_once_key')
       .on(t.kind, t.year, t.month, t.recipientKey)
       .where(sql`manual = false`),
+    uniqueIndex('reminders_sent_daily_key').on(t.kind, t.year, t.month, t.recipientKey, t.sentOn),
     index('reminders_sent_month_idx').on(t.year, t.month),
   ],
 );

@@ -80,7 +80,12 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     const branchIds = new Map<string, string>();
     const storesOf = new Map<string, string[]>();
     for (const spec of BRANCHES) {
-      const [b] = await tx.insert(branches).values(spec.branch).returning({ id: branches.id });
+      // Joined the program when its two years of donations begin: a branch owes its reports from then (owesMonth).
+      const joined = new Date(Date.UTC(today.year - 1, 0, 1, 12));
+      const [b] = await tx
+        .insert(branches)
+        .values({ ...spec.branch, createdAt: joined })
+        .returning({ id: branches.id });
       branchIds.set(spec.key, b.id);
       const rows = await tx
         .insert(stores)

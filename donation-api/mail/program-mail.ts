@@ -23,26 +23,36 @@ export function reopenRequestedMail(l: MailLocale, m: MonthRef & { by: string; r
       };
 }
 
+/**
+ * The answer to a reopening request, and (`direct`) the notice of a month an administrator reopened without one:
+ * the same mail, whose first sentence says the program reopened it instead of "your request was approved".
+ */
 export function reopenDecidedMail(
   l: MailLocale,
-  m: MonthRef & { approved: boolean; by: string; answer: string | null; link: string },
+  m: MonthRef & { approved: boolean; by: string; answer: string | null; link: string; direct?: boolean },
 ): Mail {
   const when = monthName(l, m.year, m.month);
   if (l === 'fr') {
+    const opened = m.direct
+      ? `Le programme a rouvert le rapport de ${when} de ${m.branch}.`
+      : `Votre demande a été approuvée : le rapport de ${when} de ${m.branch} est rouvert.`;
     const head = m.approved
-      ? `Votre demande a été approuvée : le rapport de ${when} de ${m.branch} est rouvert. Faites vos changements, puis soumettez le rapport de nouveau.`
+      ? `${opened} Faites vos changements, puis soumettez le rapport de nouveau.`
       : `Votre demande de rouvrir le rapport de ${when} de ${m.branch} a été refusée; le rapport reste soumis.`;
     return {
-      subject: `${m.approved ? 'Réouverture approuvée' : 'Réouverture refusée'} : ${m.branch}, ${when}`,
-      text: `${head}\n\n${m.answer ? `Réponse de ${m.by} : ${m.answer}\n\n` : ''}${m.link}\n\nProgramme de récupération en épicerie`,
+      subject: `${m.direct ? 'Rapport rouvert' : m.approved ? 'Réouverture approuvée' : 'Réouverture refusée'} : ${m.branch}, ${when}`,
+      text: `${head}\n\n${m.answer ? `${m.direct ? 'Motif' : 'Réponse'} de ${m.by} : ${m.answer}\n\n` : ''}${m.link}\n\nProgramme de récupération en épicerie`,
     };
   }
+  const opened = m.direct
+    ? `The program reopened the ${when} report of ${m.branch}.`
+    : `Your request was approved: the ${when} report of ${m.branch} is open again.`;
   const head = m.approved
-    ? `Your request was approved: the ${when} report of ${m.branch} is open again. Make your changes, then submit the report again.`
+    ? `${opened} Make your changes, then submit the report again.`
     : `Your request to reopen the ${when} report of ${m.branch} was declined; the report stays submitted.`;
   return {
-    subject: `${m.approved ? 'Reopening approved' : 'Reopening declined'}: ${m.branch}, ${when}`,
-    text: `${head}\n\n${m.answer ? `Answer from ${m.by}: ${m.answer}\n\n` : ''}${m.link}\n\nRetail Food Program`,
+    subject: `${m.direct ? 'Report reopened' : m.approved ? 'Reopening approved' : 'Reopening declined'}: ${m.branch}, ${when}`,
+    text: `${head}\n\n${m.answer ? `${m.direct ? 'Reason' : 'Answer'} from ${m.by}: ${m.answer}\n\n` : ''}${m.link}\n\nRetail Food Program`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { reminderPreferenceSchema, reminderSchema, sendReminderBodySchema } from '@/lib/domain/program-workflow';
+import { reminderPreferenceSchema, reminderSchema, sendReminderAnswerSchema, sendReminderBodySchema } from '@/lib/domain/program-workflow';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { requireProgram } from '../auth/program-scope';
@@ -35,7 +35,8 @@ programRemindersRoutes.openapi(
   },
 );
 
-// POST /api/program/reminders - send a branch its reminder now
+// POST /api/program/reminders - send a branch its reminder now: 201 when sent, 200 with the earlier one when it had
+// already been sent today (once a day per branch, month and kind, whoever sends it)
 programRemindersRoutes.openapi(
   createRoute({
     method: 'post',
@@ -45,12 +46,18 @@ programRemindersRoutes.openapi(
     operationId: 'sendReminder',
     security,
     request: { body: { required: true, content: { 'application/json': { schema: sendReminderBodySchema } } } },
-    responses: { 201: json(reminderSchema, 'Sent'), ...errorResponses, ...conflict },
+    responses: {
+      201: json(sendReminderAnswerSchema, 'Sent now'),
+      200: json(sendReminderAnswerSchema, 'Already sent today; nothing sent'),
+      ...errorResponses,
+      ...conflict,
+    },
   }),
   async (c) => {
     const user = c.get('user');
     const deps = c.get('deps');
-    return c.json(await sendReminderNow(deps, user, requireProgram(user), c.req.valid('json'), deps.now()), 201);
+    const answer = await sendReminderNow(deps, user, requireProgram(user), c.req.valid('json'), deps.now());
+    return answer.sentNow ? c.json(answer, 201) : c.json(answer, 200);
   },
 );
 

@@ -10,8 +10,7 @@ import {
 import { assertBranch } from '../auth/middleware';
 import { programBranch, requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
-import { cleanReason, reopenInTx } from '../services/reopen-month';
-import { decideReopenRequest, listReopenRequests, requestReopen } from '../services/reopen-requests';
+import { decideReopenRequest, listReopenRequests, reopenDirectly, requestReopen } from '../services/reopen-requests';
 import { monthHistory } from '../services/submission-history';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
@@ -129,7 +128,8 @@ for (const decision of ['approve', 'decline'] as const) {
   );
 }
 
-// POST /api/program/branches/{branchId}/{year}/{month}/reopen - an administrator reopens a month directly
+// POST /api/program/branches/{branchId}/{year}/{month}/reopen - an administrator reopens a month directly; the
+// branch's staff are told by e-mail
 programReopenRoutes.openapi(
   createRoute({
     method: 'post',
@@ -143,13 +143,10 @@ programReopenRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    const { db, now } = c.get('deps');
-    const branch = await programBranch(db, requireProgram(user, 'admin'), c.req.valid('param').branchId);
+    const deps = c.get('deps');
+    const branch = await programBranch(deps.db, requireProgram(user, 'admin'), c.req.valid('param').branchId);
     const { year, month } = c.req.valid('param');
-    const reason = cleanReason(c.req.valid('json').reason);
-    await db.transaction((tx) =>
-      reopenInTx(tx, { branchId: branch.id, year, month, reason }, { userId: user.id, actor: user.email }, now()),
-    );
+    await reopenDirectly(deps, user, branch, { year, month, reason: c.req.valid('json').reason }, deps.now());
     return c.json({ reopened: true as const }, 200);
   },
 );

@@ -33,8 +33,8 @@ const HEADINGS: Record<Lang, string[]> = {
   ],
 };
 const STATUS: Record<Lang, Record<OversightRow['status'], string>> = {
-  en: { submitted: 'Submitted', pending: 'Pending', overdue: 'Overdue' },
-  fr: { submitted: 'Soumis', pending: 'En attente', overdue: 'En retard' },
+  en: { submitted: 'Submitted', pending: 'Pending', overdue: 'Overdue', reopened: 'Reopened' },
+  fr: { submitted: 'Soumis', pending: 'En attente', overdue: 'En retard', reopened: 'Rouvert' },
 };
 
 export function oversightFileName(answer: OversightAnswer, ext: 'csv' | 'xlsx') {

@@ -10,7 +10,10 @@ import {
   type OversightRow,
   type YearAnswer,
 } from '@/lib/domain/program-oversight';
+import { owesMonth } from '@/lib/domain/report-status';
 import type { DbOrTx } from '../db/client';
+import { membershipColumnsSql, owesAnyMonthOfYearSql, owesReportMonthSql } from './owed-months';
+import { hasReminderRecipientSql } from './reminder-recipients';
 import { queryRows } from './sql-rows';
 
 /** The caller's scope as a condition on `branches b` (raw SQL, for the set-based statements below). */
@@ -37,15 +40,6 @@ export function monthBounds(year: number, month: number) {
 }
 
 /**
- * Branches `b` still active in a month: a branch deactivated during a month leaves that month and every later one
- * (its history stays; earlier months keep it). The day of deactivation is taken in the app's time zone.
- */
-export function activeInMonthSql(year: number, month: number, timeZone: string): SQL {
-  const { to } = monthBounds(year, month);
-  return sql`(b.deactivated_at is null or (b.deactivated_at at time zone ${timeZone})::date >= ${to}::date)`;
-}
-
-/**
  * The month of every branch in scope in ONE statement: the month's donations grouped by branch (a range scan of
  * donations_date_branch_idx, whose columns cover the sums), joined to the branches and their month_submissions row.
  */
@@ -59,8 +53,8 @@ export function oversightMonthSql(
   const { from, to } = monthBounds(year, month);
   return sql`
     with scope as (
-      select b.id, b.name, b.province from branches b
-      where ${scopeSql(access, province)} and ${activeInMonthSql(year, month, timeZone)}
+      select b.id, b.name, b.province, b.deactivated_at is null as active from branches b
+      where ${scopeSql(access, province)} and ${owesReportMonthSql(year, month, timeZone)}
     ),
     d as (
       select d.branch_id,
@@ -73,7 +67,11 @@ export function oversightMonthSql(
       group by d.branch_id
     )
     select s.id, s.name, s.province, coalesce(ms.submitted, false) as submitted, ms.submitted_at, ms.submitted_by, ms.comments,
-      coalesce(d.front, 0)::float8 as front, coalesce(d.back, 0)::float8 as back, coalesce(d.n, 0)::int as n, d.last
+      coalesce(d.front, 0)::float8 as front, coalesce(d.back, 0)::float8 as back, coalesce(d.n, 0)::int as n, d.last,
+      to_char(ms.reopened_at at time zone ${timeZone}, 'YYYY-MM-DD') as reopened_on,
+      s.active and ${hasReminderRecipientSql(sql`s.id`)} as reachable,
+      (select max(r.sent_at) from reminders_sent r
+        where r.branch_id = s.id and r.year = ${year}::int and r.month = ${month}::int) as reminded_at
     from scope s
     left join d on d.branch_id = s.id
     left join month_submissions ms on ms.branch_id = s.id and ms.year = ${year}::int and ms.month = ${month}::int`;
@@ -91,6 +89,9 @@ type MonthSqlRow = {
   back: number;
   n: number;
   last: string | null;
+  reopened_on: string | null;
+  reachable: boolean;
+  reminded_at: string | Date | null;
 };
 
 export async function oversightMonth(
@@ -104,12 +105,13 @@ export async function oversightMonth(
   const raw = await queryRows<MonthSqlRow>(db, oversightMonthSql(access, year, month, query.province, timeZone));
   const rows: OversightRow[] = raw.map((r) => {
     const submitted = Boolean(r.submitted);
+    // A month that has not begun cannot be late: it is pending until it can be reported.
+    const status = oversightStatus(year, month, submitted, today, r.reopened_on) ?? 'pending';
     return {
       branchId: r.id,
       name: r.name,
       province: r.province,
-      // A month that has not begun cannot be late: it is pending until it can be reported.
-      status: oversightStatus(year, month, submitted, today) ?? 'pending',
+      status,
       submittedAt: submitted && r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
       submittedBy: submitted ? r.submitted_by : null,
       frontStoreWeightInPounds: Number(r.front),
@@ -117,14 +119,17 @@ export async function oversightMonth(
       donations: Number(r.n),
       lastDonation: r.last,
       comments: submitted ? r.comments : null,
+      canRemind: !submitted && Boolean(r.reachable),
+      remindedAt: r.reminded_at ? new Date(r.reminded_at).toISOString() : null,
     };
   });
   return { year, month, ...shapeOversight(rows, query) };
 }
 
 /**
- * Branches × months of a year: which months each branch has submitted, one statement. A branch deactivated in
- * January or earlier is left out; one deactivated later has no status from that month on.
+ * Branches × months of a year: which months each branch has submitted or has had reopened, one statement. A
+ * branch that owes no month of the year (joined later, or deactivated in January or before) is left out; the
+ * others show a status only in the months they owe (owesMonth).
  */
 export async function oversightYear(
   db: DbOrTx,
@@ -137,27 +142,32 @@ export async function oversightYear(
     id: string;
     name: string;
     province: string | null;
+    joined_on: string;
     deactivated_on: string | null;
     submitted: number[] | string | null;
+    reopened: string[] | string | null;
   }>(
     db,
     sql`
-    select b.id, b.name, b.province,
-      to_char(b.deactivated_at at time zone ${timeZone}, 'YYYY-MM-DD') as deactivated_on,
+    select b.id, b.name, b.province, ${membershipColumnsSql(timeZone)},
       coalesce((select array_agg(ms.month order by ms.month) from month_submissions ms
-        where ms.branch_id = b.id and ms.year = ${query.year}::int and ms.submitted), '{}') as submitted
-    from branches b where ${scopeSql(access, query.province)} and ${activeInMonthSql(query.year, 1, timeZone)}`,
+        where ms.branch_id = b.id and ms.year = ${query.year}::int and ms.submitted), '{}') as submitted,
+      coalesce((select array_agg(ms.month || ':' || to_char(ms.reopened_at at time zone ${timeZone}, 'YYYY-MM-DD'))
+        from month_submissions ms where ms.branch_id = b.id and ms.year = ${query.year}::int
+          and not ms.submitted and ms.reopened_at is not null), '{}') as reopened
+    from branches b where ${scopeSql(access, query.province)} and ${owesAnyMonthOfYearSql(query.year, timeZone)}`,
   );
   const rows = raw.map((r) => {
-    const done = new Set(parseIntArray(r.submitted));
-    const gone = r.deactivated_on ? Number(r.deactivated_on.slice(0, 4)) * 12 + Number(r.deactivated_on.slice(5, 7)) : Infinity;
+    const done = new Set(parseArray(r.submitted).map(Number));
+    const reopened = new Map(parseArray(r.reopened).map((v) => [Number(v.split(':')[0]), v.split(':')[1]] as const));
+    const membership = { joinedOn: r.joined_on, deactivatedOn: r.deactivated_on };
     return {
       branchId: r.id,
       name: r.name,
       province: r.province,
       deactivatedOn: r.deactivated_on,
       months: Array.from({ length: 12 }, (_, i) =>
-        query.year * 12 + i + 1 >= gone ? null : oversightStatus(query.year, i + 1, done.has(i + 1), today),
+        owesMonth(membership, query.year, i + 1) ? oversightStatus(query.year, i + 1, done.has(i + 1), today, reopened.get(i + 1)) : null,
       ),
     };
   });
@@ -166,8 +176,8 @@ export async function oversightYear(
 }
 
 /** Arrays arrive as arrays (node-postgres, PGlite) or, from some drivers, as '{1,2}' text. */
-function parseIntArray(v: number[] | string | null): number[] {
+function parseArray(v: (number | string)[] | string | null): string[] {
   if (!v) return [];
-  if (Array.isArray(v)) return v.map(Number);
-  return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  if (Array.isArray(v)) return v.map(String);
+  return v.replace(/[{}"]/g, '').split(',').filter(Boolean);
 }

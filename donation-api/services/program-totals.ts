@@ -4,6 +4,7 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-totals';
 import type { DbOrTx } from '../db/client';
 import { categories } from '../db/schema';
+import { owesMonthSql } from './owed-months';
 import { monthBounds, scopeSql } from './program-oversight';
 import { queryRows } from './sql-rows';
 
@@ -31,9 +32,8 @@ export async function programTotals(
   month: number,
   timeZone: string,
 ): Promise<TotalsAnswer> {
-  // A deactivated branch counts until the month it was deactivated in (history kept, as on the month view).
-  const scope = sql`${scopeSql(access)} and (b.deactivated_at is null
-    or d.date < date_trunc('month', b.deactivated_at at time zone ${timeZone})::date)`;
+  // A donation counts when its branch owes its month (owesMonth): the totals are the sum of the month view's rows.
+  const scope = sql`${scopeSql(access)} and ${owesMonthSql(sql`d.date`, timeZone)}`;
   const { from: mFrom, to: mTo } = monthBounds(year, month);
   const yFrom = `${year}-01-01`;
   const yTo = `${year + 1}-01-01`;

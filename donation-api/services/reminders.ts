@@ -3,21 +3,23 @@
 // and each coordinator gets a digest of its overdue branches. Each is sent once per branch (or coordinator), month
 // and kind: the reminders_sent row is claimed in the transaction that sends, so several app servers (or the
 // in-process job and an external cron) running at once send it once, and a failed delivery is retried next run.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProgramAccess } from '@/lib/domain/program-access';
-import { reportStatus } from '@/lib/domain/report-status';
-import { todayCalendarDate } from '@/lib/domain/dates';
+import { owesMonth, reportStatus, type BranchMembership } from '@/lib/domain/report-status';
+import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { audit } from '../audit';
 import { branchScopeWhere, programBranch } from '../auth/program-scope';
 import type { ApiDeps, AuthUser } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
-import { branches, monthSubmissions, programRoles, remindersSent, userBranches, users } from '../db/schema';
+import { branches, monthSubmissions, programRoles, remindersSent, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { digestMail, mailLocale, reminderMail, type ReminderKind } from '../mail/program-mail';
+import { membershipColumnsSql, owesReportMonthSql } from './owed-months';
+import { branchRecipients } from './reminder-recipients';
+import { queryRows } from './sql-rows';
 
 type Deps = Pick<ApiDeps, 'db' | 'mailer' | 'log' | 'config'>;
 type Ym = { year: number; month: number };
-type Recipient = { email: string; locale: string };
 
 const previousMonth = (y: number, m: number): Ym => (m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 });
 
@@ -27,21 +29,8 @@ function deadline(locale: string, ym: Ym) {
   return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
-/** Branch staff who receive reminders: enabled, with an address, not opted out. */
-async function branchRecipients(db: DbOrTx, branchIds: string[]) {
-  if (!branchIds.length) return new Map<string, Recipient[]>();
-  const rows = await db
-    .select({ branchId: userBranches.branchId, email: users.email, locale: users.locale })
-    .from(userBranches)
-    .innerJoin(users, eq(users.id, userBranches.userId))
-    .where(and(inArray(userBranches.branchId, branchIds), eq(users.disabled, false), eq(users.remindersOptOut, false)));
-  const out = new Map<string, Recipient[]>();
-  for (const r of rows) if (r.email) out.set(r.branchId, [...(out.get(r.branchId) ?? []), r]);
-  return out;
-}
-
-/** Months of the report year up to `last` that a branch has not submitted, per branch. */
-async function missingMonths(db: DbOrTx, branchIds: string[], last: Ym) {
+/** Months of the report year up to `last` that a branch owes and has not submitted, per branch. */
+async function missingMonths(db: DbOrTx, branchIds: string[], last: Ym, membership: (branchId: string) => BranchMembership) {
   const done = branchIds.length
     ? await db
         .select({ branchId: monthSubmissions.branchId, month: monthSubmissions.month })
@@ -53,12 +42,17 @@ async function missingMonths(db: DbOrTx, branchIds: string[], last: Ym) {
   const submitted = new Set(done.map((d) => `${d.branchId}/${d.month}`));
   return (branchId: string) =>
     Array.from({ length: last.month }, (_, i) => ({ year: last.year, month: i + 1 })).filter(
-      (m) => !submitted.has(`${branchId}/${m.month}`),
+      (m) => !submitted.has(`${branchId}/${m.month}`) && owesMonth(membership(branchId), m.year, m.month),
     );
 }
 
-/** Claims (kind, month, key) in this transaction; false when another run already sent it. */
-async function claim(tx: Tx, row: { kind: string; ym: Ym; branchId: string | null; key: string; recipients: string[]; sentBy: string }) {
+type Claim = { kind: string; ym: Ym; branchId: string | null; key: string; recipients: string[]; sentBy: string };
+
+/**
+ * Claims (kind, month, key) for today in this transaction: false when a scheduled run already sent this kind, or
+ * anybody sent it today (the two unique keys of reminders_sent; a concurrent claim waits for the other's commit).
+ */
+async function claim(tx: Tx, row: Claim, sentOn: string, manual: boolean, sentAt: Date) {
   const rows = await tx
     .insert(remindersSent)
     .values({
@@ -69,13 +63,14 @@ async function claim(tx: Tx, row: { kind: string; ym: Ym; branchId: string | nul
       recipientKey: row.key,
       recipients: row.recipients,
       sentBy: row.sentBy,
+      manual,
+      sentOn,
+      sentAt,
     })
-    .onConflictDoNothing({
-      target: [remindersSent.kind, remindersSent.year, remindersSent.month, remindersSent.recipientKey],
-      where: sql`manual = false`,
-    })
-    .returning({ id: remindersSent.id });
-  return rows.length > 0;
+    // No target: a conflict on either unique key (once per scheduled kind, once a day for everybody) skips the row.
+    .onConflictDoNothing()
+    .returning();
+  return rows[0] ?? null;
 }
 
 /** Sends inside the claiming transaction; if nobody could be reached the claim is rolled back (retried next run). */
@@ -99,32 +94,28 @@ export async function runReminders(deps: Deps, now: Date, sentBy = 'scheduler') 
   const kind: ReminderKind | null = today.day >= 16 ? 'overdue' : today.day >= deps.config.reminderDay ? 'due' : null;
   const result = { kind, year: ym.year, month: ym.month, branches: 0, digests: 0 };
   if (!kind) return result;
-  const pending = await deps.db
-    .select({ id: branches.id, name: branches.name, province: branches.province })
-    .from(branches)
-    .leftJoin(
-      monthSubmissions,
-      and(eq(monthSubmissions.branchId, branches.id), eq(monthSubmissions.year, ym.year), eq(monthSubmissions.month, ym.month)),
-    )
-    // A deactivated branch is chased no more (it has left the oversight screens from its last month on).
-    .where(and(sql`coalesce(${monthSubmissions.submitted}, false) = false`, isNull(branches.deactivatedAt)))
-    .orderBy(branches.name);
-  const recipients = await branchRecipients(
+  const sentOn = formatCalendarDate(today);
+  // Branches that owe the month (owesMonth), are still active and have not submitted it.
+  const pending = await queryRows<{ id: string; name: string; province: string | null; joined_on: string; deactivated_on: null }>(
     deps.db,
-    pending.map((b) => b.id),
+    sql`select b.id, b.name, b.province, ${membershipColumnsSql(deps.config.timeZone)}
+      from branches b
+      left join month_submissions ms on ms.branch_id = b.id and ms.year = ${ym.year}::int and ms.month = ${ym.month}::int
+      where b.deactivated_at is null and not coalesce(ms.submitted, false) and ${owesReportMonthSql(ym.year, ym.month, deps.config.timeZone)}
+      order by b.name`,
   );
-  const missing = await missingMonths(
-    deps.db,
-    pending.map((b) => b.id),
-    ym,
-  );
+  const byId = new Map(pending.map((b) => [b.id, { joinedOn: b.joined_on, deactivatedOn: b.deactivated_on }]));
+  const ids = pending.map((b) => b.id);
+  const recipients = await branchRecipients(deps.db, ids);
+  const missing = await missingMonths(deps.db, ids, ym, (id) => byId.get(id)!);
   const link = `${deps.config.appUrl}/donations/${ym.year}/${ym.month}`;
   for (const b of pending) {
     const to = recipients.get(b.id) ?? [];
     if (!to.length) continue;
     const done = await deps.db
       .transaction(async (tx) => {
-        if (!(await claim(tx, { kind, ym, branchId: b.id, key: b.id, recipients: to.map((r) => r.email), sentBy }))) return false;
+        const claim1 = { kind, ym, branchId: b.id, key: b.id, recipients: to.map((r) => r.email), sentBy };
+        if (!(await claim(tx, claim1, sentOn, false, now))) return false;
         const mails = to.map((r) => {
           const l = mailLocale(r.locale);
           return {
@@ -139,11 +130,18 @@ export async function runReminders(deps: Deps, now: Date, sentBy = 'scheduler') 
       .catch((err: unknown) => (deps.log.warn({ err, branch: b.id }, 'reminder rolled back'), false));
     if (done) result.branches += 1;
   }
-  if (kind === 'overdue') result.digests = await sendDigests(deps, ym, pending, sentBy);
+  if (kind === 'overdue') result.digests = await sendDigests(deps, ym, pending, sentBy, sentOn, now);
   return result;
 }
 
-async function sendDigests(deps: Deps, ym: Ym, overdue: { name: string; province: string | null }[], sentBy: string) {
+async function sendDigests(
+  deps: Deps,
+  ym: Ym,
+  overdue: { name: string; province: string | null }[],
+  sentBy: string,
+  sentOn: string,
+  now: Date,
+) {
   const coordinators = await deps.db
     .select({ id: users.id, email: users.email, locale: users.locale, provinces: programRoles.provinces })
     .from(programRoles)
@@ -155,7 +153,8 @@ async function sendDigests(deps: Deps, ym: Ym, overdue: { name: string; province
     if (!list.length || !c.email) continue;
     const done = await deps.db
       .transaction(async (tx) => {
-        if (!(await claim(tx, { kind: 'digest', ym, branchId: null, key: c.id, recipients: [c.email], sentBy }))) return false;
+        const row = { kind: 'digest', ym, branchId: null, key: c.id, recipients: [c.email], sentBy };
+        if (!(await claim(tx, row, sentOn, false, now))) return false;
         const mail = digestMail(mailLocale(c.locale), { ...ym, branches: list, link: `${deps.config.appUrl}/program` });
         await sendAll(deps, tx, [{ to: c.email, kind: 'reminder-digest', ...mail }]);
         return true;
@@ -166,21 +165,37 @@ async function sendDigests(deps: Deps, ym: Ym, overdue: { name: string; province
   return sent;
 }
 
-/** Program staff send a branch's reminder by hand (recorded as manual; not limited to once). */
+/**
+ * Program staff send a branch's reminder by hand. Once a day per branch, month and kind, like the schedule: a
+ * second try (a double click, another colleague, the schedule earlier today) sends nothing and answers the reminder
+ * already sent, with `sentNow: false`.
+ */
 export async function sendReminderNow(deps: Deps, user: AuthUser, access: ProgramAccess, input: { branchId: string } & Ym, now: Date) {
   const branch = await programBranch(deps.db, access, input.branchId);
+  const tz = deps.config.timeZone;
   const [m] = await deps.db
     .select({ submitted: monthSubmissions.submitted })
     .from(monthSubmissions)
     .where(and(eq(monthSubmissions.branchId, branch.id), eq(monthSubmissions.year, input.year), eq(monthSubmissions.month, input.month)));
   if (m?.submitted) throw new ApiError(409, 'REMINDER_NOT_NEEDED');
+  const [owed] = await queryRows<{ joined_on: string; deactivated_on: string | null; owes: boolean }>(
+    deps.db,
+    sql`select ${membershipColumnsSql(tz)}, ${owesReportMonthSql(input.year, input.month, tz)} as owes
+      from branches b where b.id = ${branch.id}::uuid`,
+  );
+  // A branch that does not owe the month, or has left the program, is not chased (owesMonth).
+  if (!owed?.owes || owed.deactivated_on) throw new ApiError(409, 'REMINDER_NOT_NEEDED');
   const to = (await branchRecipients(deps.db, [branch.id])).get(branch.id) ?? [];
   if (!to.length) throw new ApiError(409, 'REMINDER_NO_RECIPIENT');
-  const kind: ReminderKind =
-    reportStatus(input.year, input.month, false, todayCalendarDate(now, deps.config.timeZone)) === 'overdue' ? 'overdue' : 'due';
-  const missing = await missingMonths(deps.db, [branch.id], input);
+  const today = todayCalendarDate(now, tz);
+  const kind: ReminderKind = reportStatus(input.year, input.month, false, today) === 'overdue' ? 'overdue' : 'due';
+  const membership = { joinedOn: owed.joined_on, deactivatedOn: null };
+  const missing = await missingMonths(deps.db, [branch.id], input, () => membership);
   const link = `${deps.config.appUrl}/donations/${input.year}/${input.month}`;
-  const [row] = await deps.db.transaction(async (tx) => {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const row = { kind, ym: input, branchId: branch.id, key: branch.id, recipients: to.map((r) => r.email), sentBy: user.email };
+    const sent = await claim(tx, row, formatCalendarDate(today), true, now);
+    if (!sent) return null;
     const mails = to.map((r) => {
       const l = mailLocale(r.locale);
       return {
@@ -199,22 +214,25 @@ export async function sendReminderNow(deps: Deps, user: AuthUser, access: Progra
       branchId: branch.id,
       after: { kind },
     });
-    return tx
-      .insert(remindersSent)
-      .values({
-        kind,
-        year: input.year,
-        month: input.month,
-        branchId: branch.id,
-        recipientKey: branch.id,
-        recipients: to.map((r) => r.email),
-        sentBy: user.email,
-        manual: true,
-        sentAt: now,
-      })
-      .returning();
+    return sent;
   });
-  return reminderAnswer({ r: row, branchName: branch.name });
+  if (claimed) return { ...reminderAnswer({ r: claimed, branchName: branch.name }), sentNow: true };
+  // Read after the other claim committed (the unique key made this insert wait for it).
+  const [earlier] = await deps.db
+    .select()
+    .from(remindersSent)
+    .where(
+      and(
+        eq(remindersSent.kind, kind),
+        eq(remindersSent.year, input.year),
+        eq(remindersSent.month, input.month),
+        eq(remindersSent.recipientKey, branch.id),
+        eq(remindersSent.sentOn, formatCalendarDate(today)),
+      ),
+    )
+    .orderBy(sql`${remindersSent.sentAt} desc`)
+    .limit(1);
+  return { ...reminderAnswer({ r: earlier, branchName: branch.name }), sentNow: false };
 }
 
 function reminderAnswer({ r, branchName }: { r: typeof remindersSent.$inferSelect; branchName: string | null }) {

@@ -180,3 +180,64 @@ export async function decideReopenRequest(
   );
   return requestAnswer(row);
 }
+
+/**
+ * An administrator reopens a month directly (no request). The branch's staff are told by the mail of an approved
+ * request (reopenDecidedMail, `direct`), with the reason, after the commit; the requester of a request this settles
+ * is told too, staff of the branch or not any more.
+ */
+export async function reopenDirectly(
+  deps: Deps,
+  user: AuthUser,
+  branch: { id: string; name: string },
+  input: { year: number; month: number; reason: string },
+  now: Date,
+) {
+  const reason = cleanReason(input.reason);
+  const { year, month } = input;
+  const settled = await deps.db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ userId: reopenRequests.requestedByUserId })
+      .from(reopenRequests)
+      .where(
+        and(
+          eq(reopenRequests.branchId, branch.id),
+          eq(reopenRequests.year, year),
+          eq(reopenRequests.month, month),
+          eq(reopenRequests.status, 'open'),
+        ),
+      );
+    await reopenInTx(tx, { branchId: branch.id, year, month, reason }, { userId: user.id, actor: user.email }, now);
+    return open?.userId ?? null;
+  });
+  const staff = await deps.db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(
+      and(
+        eq(users.disabled, false),
+        or(
+          sql`${users.id} in (select user_id from user_branches where branch_id = ${branch.id}::uuid)`,
+          settled ? eq(users.id, settled) : sql`false`,
+        ),
+      ),
+    );
+  const link = `${deps.config.appUrl}/donations/${year}/${month}`;
+  await sendAll(
+    deps,
+    staff.map((u) => ({
+      to: u.email,
+      kind: 'reopen-direct',
+      ...reopenDecidedMail(mailLocale(u.locale), {
+        branch: branch.name,
+        year,
+        month,
+        approved: true,
+        direct: true,
+        by: user.email,
+        answer: reason,
+        link,
+      }),
+    })),
+  );
+}

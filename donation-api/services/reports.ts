@@ -17,12 +17,13 @@ function reportRows(branchId: string, year: number) {
       coalesce(w.back, 0)::float8 as back,
       coalesce(jsonb_object_agg(c.name, case when w.total > 0 then c.lbs / w.total else c.shares / w.n end)
         filter (where c.name is not null), '{}'::jsonb) as categories,
-      coalesce(ms.submitted, false) as submitted
+      coalesce(ms.submitted, false) as submitted,
+      case when not coalesce(ms.submitted, false) then ms.reopened_at end as reopened_at
     from months m
     left join w on w.month = m.month
     left join c on c.month = m.month
     left join month_submissions ms on ms.branch_id = ${branchId}::uuid and ms.year = ${year} and ms.month = m.month
-    group by m.month, w.front, w.back, ms.submitted
+    group by m.month, w.front, w.back, ms.submitted, ms.reopened_at
     order by m.month`;
 }
 
@@ -87,6 +88,7 @@ export async function monthlyReports(db: DbOrTx, branchId: string, year: number,
     back: number;
     categories: Record<string, number> | string;
     submitted: boolean;
+    reopened_at: string | Date | null;
   }>(db, (fromDonations ? monthlyReportFromDonationsSql : monthlyReportSql)(branchId, year));
   return res.map((r) => ({
     year,
@@ -95,6 +97,7 @@ export async function monthlyReports(db: DbOrTx, branchId: string, year: number,
     backStoreWeightInPounds: Number(r.back),
     categories: typeof r.categories === 'string' ? JSON.parse(r.categories) : r.categories,
     submitted: Boolean(r.submitted),
+    reopenedAt: r.reopened_at ? new Date(r.reopened_at).toISOString() : null,
   }));
 }
 

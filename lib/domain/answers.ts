@@ -82,6 +82,8 @@ export const monthlyReportSchema = z.object({
   /** Category name → share of the month's pounds (0..1). */
   categories: z.record(z.string(), z.number()),
   submitted: z.boolean(),
+  /** ISO instant the program last reopened the month, while it is not submitted again (the status 'reopened'). */
+  reopenedAt: z.string().nullable(),
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 

@@ -6,7 +6,7 @@ import { reportStatus, type ReportStatus } from './report-status';
 // The program's oversight of the monthly reports (issue 8): one schema per query and answer, shared by the API
 // (validation, OpenAPI) and the screens (inferred types).
 
-export const REPORT_STATUSES = ['submitted', 'pending', 'overdue'] as const satisfies readonly ReportStatus[];
+export const REPORT_STATUSES = ['submitted', 'pending', 'overdue', 'reopened'] as const satisfies readonly ReportStatus[];
 export const OVERSIGHT_SORTS = ['name', 'province', 'status', 'front', 'back', 'donations', 'lastDonation', 'submittedAt'] as const;
 export type OversightSort = (typeof OVERSIGHT_SORTS)[number];
 
@@ -39,10 +39,20 @@ export const oversightRowSchema = z.object({
   /** Calendar date (YYYY-MM-DD) of the month's last donation. */
   lastDonation: z.string().nullable(),
   comments: z.string().nullable(),
+  /** Whether a reminder can be sent: not submitted, the branch still active, someone to receive it. */
+  canRemind: z.boolean(),
+  /** ISO instant of the newest reminder of this month sent to the branch (by hand or by the schedule). */
+  remindedAt: z.string().nullable(),
 });
 export type OversightRow = z.infer<typeof oversightRowSchema>;
 
-export const statusCountsSchema = z.object({ submitted: z.number(), pending: z.number(), overdue: z.number(), total: z.number() });
+export const statusCountsSchema = z.object({
+  submitted: z.number(),
+  pending: z.number(),
+  overdue: z.number(),
+  reopened: z.number(),
+  total: z.number(),
+});
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
 export const oversightAnswerSchema = z.object({
@@ -61,7 +71,7 @@ export const yearRowSchema = z.object({
   province: z.string().nullable(),
   /** Calendar date (YYYY-MM-DD, app time zone) the branch was deactivated on, if it was. */
   deactivatedOn: z.string().nullable(),
-  /** Twelve entries, January first; null for a month that has not begun, or from the month of deactivation on. */
+  /** Twelve entries, January first; null for a month the branch does not owe (owesMonth) or that has not begun. */
   months: z.array(z.enum(REPORT_STATUSES).nullable()),
 });
 export const yearAnswerSchema = z.object({ year: z.number(), rows: z.array(yearRowSchema) });
@@ -73,9 +83,15 @@ export function lastMonth(today: CalendarDate): { year: number; month: number } 
 }
 
 /** A month's status on the oversight screens: the section 4 rule, and null for a month that has not begun. */
-export function oversightStatus(year: number, month: number, submitted: boolean, today: CalendarDate): ReportStatus | null {
+export function oversightStatus(
+  year: number,
+  month: number,
+  submitted: boolean,
+  today: CalendarDate,
+  reopenedOn?: string | null,
+): ReportStatus | null {
   if (year * 12 + month > today.year * 12 + today.month) return null;
-  return reportStatus(year, month, submitted, today);
+  return reportStatus(year, month, submitted, today, reopenedOn);
 }
 
 /** Case- and accent-insensitive form of a name, for the search. */
@@ -86,13 +102,13 @@ export function foldName(s: string): string {
     .toLowerCase();
 }
 
-const STATUS_ORDER: Record<ReportStatus, number> = { overdue: 0, pending: 1, submitted: 2 };
+const STATUS_ORDER: Record<ReportStatus, number> = { overdue: 0, reopened: 1, pending: 2, submitted: 3 };
 
 /** Filters (status after the counts), counts and sorts the rows of the month, as the API answers them. */
 export function shapeOversight(rows: OversightRow[], query: OversightQuery): { counts: StatusCounts; rows: OversightRow[] } {
   const q = query.q ? foldName(query.q) : '';
   const matching = rows.filter((r) => (!query.province || r.province === query.province) && (!q || foldName(r.name).includes(q)));
-  const counts = { submitted: 0, pending: 0, overdue: 0, total: matching.length };
+  const counts = { submitted: 0, pending: 0, overdue: 0, reopened: 0, total: matching.length };
   for (const r of matching) counts[r.status]++;
   const shown = query.status ? matching.filter((r) => r.status === query.status) : matching;
   const sort = query.sort ?? 'name';

@@ -71,6 +71,10 @@ export const reminderSchema = z.object({
   sentAt: z.string(),
 });
 
+/** A reminder sent by hand: `sentNow` false when it had already been sent today (then `sentAt` says when). */
+export const sendReminderAnswerSchema = reminderSchema.extend({ sentNow: z.boolean() });
+export type SendReminderAnswer = z.infer<typeof sendReminderAnswerSchema>;
+
 export const sendReminderBodySchema = z.strictObject({
   branchId: z.string(),
   year: z.number().int().min(1900).max(9999),

@@ -11,6 +11,9 @@ import { grantProgramRole } from '@/donation-api/services/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
+// The branches joined the program before the months these tests look at: a branch owes its reports from then.
+const JOINED = new Date('2025-01-01T17:00:00Z');
+
 describe.each(dbKinds())('oversight edges (deactivated branches, time zone) on %s', (kind) => {
   let api: TestApi;
   let smtp: SmtpPeer;
@@ -25,8 +28,8 @@ describe.each(dbKinds())('oversight edges (deactivated branches, time zone) on %
     smtp = await startSmtpPeer();
     api = await createTestApi(kind, { config: { smtpUrl: smtp.url, appUrl: 'https://rfp.example.org' } });
     api.clock.now = new Date('2026-05-20T16:00:00Z');
-    closed = await fixtures.branch(api, { name: 'Closed Food Bank', province: 'ON' });
-    open = await fixtures.branch(api, { name: 'Open Food Bank', province: 'ON' });
+    closed = await fixtures.branch(api, { createdAt: JOINED, name: 'Closed Food Bank', province: 'ON' });
+    open = await fixtures.branch(api, { createdAt: JOINED, name: 'Open Food Bank', province: 'ON' });
     const closedUser = await fixtures.user(api, { branchIds: [closed.id] });
     const openUser = await fixtures.user(api, { branchIds: [open.id] });
     closedStaff = closedUser;

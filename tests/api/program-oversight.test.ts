@@ -6,6 +6,9 @@ import * as s from '@/donation-api/db/schema';
 import { grantProgramRole } from '@/donation-api/services/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 
+// The branches joined the program before the months these tests look at: a branch owes its reports from then.
+const JOINED = new Date('2025-01-01T17:00:00Z');
+
 const UNKNOWN_ID = '3f2b9c1e-8a4d-4c2b-9e7f-0123456789ab';
 // 20 November 2026: October is past the 15th of November (overdue unless submitted); November is pending.
 const NOV_20 = new Date('2026-11-20T16:00:00Z');
@@ -42,9 +45,9 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
   beforeAll(async () => {
     api = await createTestApi(kind);
     api.clock.now = NOV_20;
-    toronto = await fixtures.branch(api, { name: 'Toronto Community Food Bank', province: 'ON' });
-    await fixtures.branch(api, { name: 'Ottawa Food Bank', province: 'ON' });
-    quebec = await fixtures.branch(api, { name: 'Banque alimentaire de Québec', province: 'QC' });
+    toronto = await fixtures.branch(api, { createdAt: JOINED, name: 'Toronto Community Food Bank', province: 'ON' });
+    await fixtures.branch(api, { createdAt: JOINED, name: 'Ottawa Food Bank', province: 'ON' });
+    quebec = await fixtures.branch(api, { createdAt: JOINED, name: 'Banque alimentaire de Québec', province: 'QC' });
     const torontoStore = await fixtures.store(api, toronto.id);
     const quebecStore = await fixtures.store(api, quebec.id, { name: 'Limoilou', retailer: 'Metro Inc.', banner: 'Metro' });
     const staff = await fixtures.user(api, { branchIds: [toronto.id, quebec.id] });
@@ -95,7 +98,7 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
     expect(sub.status).toBe(200);
     const res = await oversight(adminToken, 'year=2026&month=10');
     expect(res.status).toBe(200);
-    expect(res.json.counts).toEqual({ submitted: 1, pending: 0, overdue: 2, total: 3 });
+    expect(res.json.counts).toEqual({ submitted: 1, pending: 0, overdue: 2, reopened: 0, total: 3 });
     expect(res.json.rows.map((r: any) => r.name)).toEqual([
       'Banque alimentaire de Québec',
       'Ottawa Food Bank',
@@ -124,7 +127,7 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
     expect(res.json.rows[0]).toMatchObject({ status: 'overdue', backStoreWeightInPounds: 30, donations: 1 });
     // The current month is pending for everyone who has not submitted it.
     const nov = await oversight(adminToken, 'year=2026&month=11');
-    expect(nov.json.counts).toEqual({ submitted: 0, pending: 3, overdue: 0, total: 3 });
+    expect(nov.json.counts).toEqual({ submitted: 0, pending: 3, overdue: 0, reopened: 0, total: 3 });
   });
 
   it('keeps a coordinator to the branches of its provinces', async () => {
@@ -143,10 +146,10 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
     ]);
     const overdue = await oversight(adminToken, 'year=2026&month=10&status=overdue');
     expect(overdue.json.rows.map((r: any) => r.status)).toEqual(['overdue', 'overdue']);
-    expect(overdue.json.counts).toEqual({ submitted: 1, pending: 0, overdue: 2, total: 3 });
+    expect(overdue.json.counts).toEqual({ submitted: 1, pending: 0, overdue: 2, reopened: 0, total: 3 });
     const search = await oversight(adminToken, 'year=2026&month=10&q=QUEBEC');
     expect(search.json.rows.map((r: any) => r.branchId)).toEqual([quebec.id]);
-    expect(search.json.counts).toEqual({ submitted: 0, pending: 0, overdue: 1, total: 1 });
+    expect(search.json.counts).toEqual({ submitted: 0, pending: 0, overdue: 1, reopened: 0, total: 1 });
     const byBack = await oversight(adminToken, 'year=2026&month=10&sort=back&order=desc');
     expect(byBack.json.rows.map((r: any) => r.backStoreWeightInPounds)).toEqual([100, 30, 0]);
   });

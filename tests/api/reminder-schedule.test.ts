@@ -8,6 +8,9 @@ import { runReminders } from '@/donation-api/services/reminders';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
+// The branches joined the program before the months these tests look at: a branch owes its reports from then.
+const JOINED = new Date('2025-01-01T17:00:00Z');
+
 describe.each(dbKinds())('reminder schedule on %s', (kind) => {
   let api: TestApi;
   let smtp: SmtpPeer;
@@ -26,7 +29,7 @@ describe.each(dbKinds())('reminder schedule on %s', (kind) => {
       config: { ...api.config, remindersCron: '* * * * * *' },
       mailer: createMailer({ db: api.db, log, smtpUrl: smtp.url, from: api.config.mailFrom }),
     };
-    const branch = await fixtures.branch(api, { name: 'Timmins Food Bank', province: 'ON' });
+    const branch = await fixtures.branch(api, { createdAt: JOINED, name: 'Timmins Food Bank', province: 'ON' });
     await fixtures.user(api, { branchIds: [branch.id], email: 'timmins@example.org' });
   });
   afterAll(async () => {

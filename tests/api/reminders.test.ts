@@ -11,6 +11,9 @@ import { runAdminCommand } from '@/scripts/admin-commands';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
+// The branches joined the program before the months these tests look at: a branch owes its reports from then.
+const JOINED = new Date('2025-01-01T17:00:00Z');
+
 describe.each(dbKinds())('reminders on %s', (kind) => {
   let api: TestApi;
   let smtp: SmtpPeer;
@@ -27,10 +30,10 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
     api = await createTestApi(kind, { config: { smtpUrl: smtp.url, appUrl: 'https://rfp.example.org' }, poolSize: 6 });
     const log = pino({ level: 'silent' });
     deps = { db: api.db, log, config: api.config, mailer: createMailer({ db: api.db, log, smtpUrl: smtp.url, from: api.config.mailFrom }) };
-    b.ottawa = await fixtures.branch(api, { name: 'Ottawa Food Bank', province: 'ON' });
-    b.sudbury = await fixtures.branch(api, { name: 'Sudbury Food Bank', province: 'ON' });
-    b.done = await fixtures.branch(api, { name: 'Kingston Food Bank', province: 'ON' });
-    b.halifax = await fixtures.branch(api, { name: 'Halifax Food Bank', province: 'NS' });
+    b.ottawa = await fixtures.branch(api, { createdAt: JOINED, name: 'Ottawa Food Bank', province: 'ON' });
+    b.sudbury = await fixtures.branch(api, { createdAt: JOINED, name: 'Sudbury Food Bank', province: 'ON' });
+    b.done = await fixtures.branch(api, { createdAt: JOINED, name: 'Kingston Food Bank', province: 'ON' });
+    b.halifax = await fixtures.branch(api, { createdAt: JOINED, name: 'Halifax Food Bank', province: 'NS' });
     u.ottawa = await fixtures.user(api, { branchIds: [b.ottawa.id] });
     u.sudbury = await fixtures.user(api, { branchIds: [b.sudbury.id], locale: 'fr' });
     u.quiet = await fixtures.user(api, { branchIds: [b.sudbury.id], remindersOptOut: true });

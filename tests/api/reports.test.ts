@@ -48,6 +48,7 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
       backStoreWeightInPounds: 0,
       categories: { 'No Donation': 1 },
       submitted: false,
+      reopenedAt: null,
     });
     expect(res.json[0]).toEqual({
       year: 2026,
@@ -56,6 +57,7 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
       backStoreWeightInPounds: 0,
       categories: {},
       submitted: false,
+      reopenedAt: null,
     });
   });
 
