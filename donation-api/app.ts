@@ -6,13 +6,15 @@ import { apiError } from '@/lib/domain/errors';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 import { requireToken } from './auth/middleware';
-import { refuseNul } from './edge-checks';
+import { isDatabaseUnreachable } from './db/client';
+import { refuseBadCharacters } from './edge-checks';
 import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
 import { ReferenceCache } from './services/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+const DB_RETRY_AFTER_SECONDS = 5;
 const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
 /** The donation API of section 7, mounted under /api. */
@@ -46,7 +48,7 @@ export function createDonationApi(deps: ApiDeps) {
     );
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('PAYLOAD_TOO_LARGE'), 413) }));
-  app.use('*', refuseNul);
+  app.use('*', refuseBadCharacters);
   app.use('*', requireToken);
   app.use('*', idempotency);
 
@@ -75,6 +77,13 @@ export function createDonationApi(deps: ApiDeps) {
       if (status < 500) return c.json({ code: 'BAD_REQUEST', message: err.message || apiError('BAD_REQUEST').message }, status);
     }
     if (err instanceof SyntaxError) return c.json(apiError('MALFORMED_JSON'), 400);
+    // PostgreSQL down or restarting: the request may succeed in a few seconds, and a new query opens a new
+    // connection (the pool's), so the API recovers by itself. Clients and load balancers wait on 503 + Retry-After.
+    if (isDatabaseUnreachable(err)) {
+      deps.log.warn({ err: err instanceof Error ? err.message : String(err), requestId: c.get('requestId') }, 'database unreachable');
+      c.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
+      return c.json(apiError('DATABASE_UNAVAILABLE'), 503);
+    }
     deps.log.error({ err, requestId: c.get('requestId') }, 'unhandled API error');
     return c.json(apiError('INTERNAL'), 500);
   });

@@ -25,9 +25,22 @@ const SEGMENT = /^[\w!$&'()*+,;=:@.~-]+$/;
 export function isDirectApiCall(method: string | undefined, url: string | undefined): boolean {
   if (!method || !METHODS.has(method) || !url?.startsWith('/api/')) return false;
   const query = url.indexOf('?');
-  const segments = (query < 0 ? url : url.slice(0, query)).slice('/api/'.length).split('/');
+  const path = query < 0 ? url : url.slice(0, query);
+  // A path Next cannot decode ('%FF', a cut '%E0%A4%A') fails its route matching with a plain-text 500 before any
+  // route runs; the API answers it instead (400 MALFORMED_URL in its error shape, logged with the request id).
+  if (holdsBadEscape(path)) return true;
+  const segments = path.slice('/api/'.length).split('/');
   if (segments[0] === 'auth' && segments.length > 1) return false;
   return segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..');
+}
+
+function holdsBadEscape(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** The answerer instrumentation-node.ts publishes once register() has run; absent before (and under next dev). */

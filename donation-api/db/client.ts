@@ -99,3 +99,21 @@ async function migratePostgres(url: string): Promise<void> {
     await client.end();
   }
 }
+
+// Error mapping: a database the API cannot reach is an outage, not a fault of the request. node-postgres's socket
+// errors, PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, crash,
+// starting up), 53300 (too many connections), and a closed PGlite; drizzle wraps each in a DrizzleQueryError (cause).
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '53300']);
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed)/;
+
+/** True when the error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+  if (depth > 5 || !err || typeof err !== 'object') return false;
+  const { code, message, cause, errors } = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  // net.connect with several addresses (localhost: ::1 and 127.0.0.1) refuses with an AggregateError.
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnreachable(e, depth + 1))) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
+}

@@ -38,7 +38,7 @@ const REQUIRED: [BranchTextField, ErrorCode][] = [
   ['postalCode', 'ORG_POSTAL_CODE_VALIDATE'],
 ];
 
-/** Section 5: required non-empty fields and the e-mail format. */
+/** Section 5: required non-empty fields and the e-mail format; the web site, when given, is an http(s) address. */
 export function checkBranchRules(body: Partial<Record<BranchTextField, unknown>>): { code: ErrorCode; field: string }[] {
   const out: { code: ErrorCode; field: string }[] = [];
   for (const [field, code] of REQUIRED) {
@@ -46,5 +46,21 @@ export function checkBranchRules(body: Partial<Record<BranchTextField, unknown>>
     const text = typeof v === 'string' ? v.trim() : '';
     if (!text || (field === 'email' && !EMAIL_PATTERN.test(text))) out.push({ code, field });
   }
+  const website = typeof body.website === 'string' ? body.website.trim() : '';
+  if (website && !isWebAddress(website)) out.push({ code: 'ORG_WEBSITE_VALIDATE', field: 'website' });
   return out;
+}
+
+/**
+ * The web site is shown as a link: only an http(s) address with a host, so that a `javascript:` or `data:` link
+ * (which runs in the page of whoever clicks it) cannot be saved.
+ */
+export function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }

@@ -40,6 +40,9 @@ describe('which calls the edge answers itself', () => {
     ['GET', '/api/%61uth/csrf', false],
     ['GET', '/api/he%6clth', false],
     ['GET', '/api/a\\b', false],
+    ['GET', '/api/health/%FF', true], // Next's own answer is a plain-text 500: the API refuses it in its error shape
+    ['GET', '/api/donation/%E0%A4%A', true],
+    ['GET', '/api/auth/%FF', true],
     ['GET', '/bff/x', false],
     ['GET', '/login', false],
     ['GET', 'http://example.test/api/health', false],
@@ -122,6 +125,14 @@ describe('the edge in front of Next, as the release server composes it', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // The API's own refusals get them too.
     expect(await call('GET', '/api/branch')).toMatchObject({ status: 401, headers: SECURITY });
+    expect(nextSaw).toEqual([]);
+  });
+
+  it('answers a path Next cannot decode with the API’s 400, not Next’s plain-text 500', async () => {
+    const res = await call('GET', '/api/donation/%E0%A4%A', { 'x-request-id': 'edge-bad-escape' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ code: 'MALFORMED_URL' });
+    expect(res.headers).toMatchObject({ ...SECURITY, 'x-request-id': 'edge-bad-escape' });
     expect(nextSaw).toEqual([]);
   });
 
