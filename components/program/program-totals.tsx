@@ -1,6 +1,7 @@
 import Form from 'next/form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
+import { LBS_PER_MEAL, MEALS_SOURCE_URL } from '@/lib/domain/impact';
 import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-totals';
 import { appTimeZone } from '@/lib/server/env';
 import { screenApi } from '@/lib/server/screen-data';
@@ -14,9 +15,13 @@ import { monthParam, monthValue, queryString, type SearchParams } from './search
 
 const CELL = 'px-3 py-2 text-right whitespace-nowrap tabular-nums';
 
-/** /program/totals: the month and its year by province and for the program, by category, CO2e, and the chart. */
+/**
+ * /program/totals: the month and its year by province and for the program, by category, CO2e and meals (the branch
+ * screens' impact figures, with the same source note), and the chart.
+ */
 export async function ProgramTotals({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations('ProgramTotals');
+  const impact = await getTranslations('Totals');
   const locale = await getLocale();
   const lang = locale === 'fr' ? 'fr' : 'en';
   const f = programFormats(locale, appTimeZone());
@@ -44,6 +49,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
         <td className={CELL}>{lbs(v.frontStoreWeightInPounds + v.backStoreWeightInPounds)}</td>
         <td className={CELL}>{f.whole(v.donations)}</td>
         <td className={CELL}>{f.pounds(v.ghgKgCo2e)}</td>
+        <td className={CELL}>{f.whole(v.meals)}</td>
       </tr>
     );
     return (
@@ -58,7 +64,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
                 <th scope="col" className="px-3 py-2 text-left">
                   {t('province')}
                 </th>
-                {(['frontStore', 'backStore', 'total', 'donations', 'co2e'] as const).map((k) => (
+                {(['frontStore', 'backStore', 'total', 'donations', 'co2e', 'meals'] as const).map((k) => (
                   <th key={k} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
                     {t(k)}
                   </th>
@@ -133,6 +139,12 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
         <>
           {periodTable('totals-month', t('monthTotals', { month: f.monthYear(year, month) }), data.monthTotals)}
           {periodTable('totals-year', t('yearTotals', { year }), data.yearTotals)}
+          <p className="text-xs text-gray-800" data-testid="impact-source">
+            {impact('factorsNote', { lbs: f.pounds(LBS_PER_MEAL) })}{' '}
+            <a href={MEALS_SOURCE_URL} className="underline" rel="noopener noreferrer" target="_blank">
+              {impact('factorsLink')}
+            </a>
+          </p>
           <section aria-labelledby="totals-categories" className="flex flex-col gap-2">
             <h3 id="totals-categories" className="text-lg font-bold">
               {t('byCategory')}

@@ -1,5 +1,6 @@
 // Totals of the program for a month and its year, by province and overall, over the branches in scope (issue 8).
 import { asc, sql } from 'drizzle-orm';
+import { mealsOf } from '@/lib/domain/impact';
 import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-totals';
 import type { DbOrTx } from '../db/client';
@@ -12,12 +13,14 @@ type Sums = { front: number; back: number; n: number; ghg: number };
 type CategoryRef = { id: number; name: string; nameFr: string };
 
 function totalsOf(sums: Sums | undefined, cats: CategoryRef[], pounds: Map<number, number> | undefined): Totals {
+  const categories = cats.map((c) => ({ categoryId: c.id, name: c.name, nameFr: c.nameFr, pounds: pounds?.get(c.id) ?? 0 }));
   return {
     frontStoreWeightInPounds: Number(sums?.front ?? 0),
     backStoreWeightInPounds: Number(sums?.back ?? 0),
     donations: Number(sums?.n ?? 0),
     ghgKgCo2e: Number(sums?.ghg ?? 0),
-    categories: cats.map((c) => ({ categoryId: c.id, name: c.name, nameFr: c.nameFr, pounds: pounds?.get(c.id) ?? 0 })),
+    meals: mealsOf(categories),
+    categories,
   };
 }
 

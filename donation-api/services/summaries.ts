@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatCalendarDate } from '@/lib/domain/dates';
-import { mealsFromPounds, NON_FOOD_CATEGORY_IDS } from '@/lib/domain/impact';
+import { foodPoundsOf, mealsFromPounds } from '@/lib/domain/impact';
 import type { MonthPounds, MonthSummary, PeriodTotals, StoreUsage, YearSummary } from '@/lib/domain/summary';
 import type { DbOrTx } from '../db/client';
 import { notFound } from '../errors';
@@ -54,7 +54,7 @@ export async function periodTotals(db: DbOrTx, branchId: string, range: Range): 
     pounds: num(c.lbs),
     share: total > 0 ? num(c.lbs) / total : count > 0 ? num(c.shares) / count : 0,
   }));
-  const foodPounds = categories.filter((c) => !NON_FOOD_CATEGORY_IDS.includes(c.categoryId)).reduce((s, c) => s + c.pounds, 0);
+  const foodPounds = foodPoundsOf(categories);
   return {
     count,
     totalPounds: total,

@@ -14,3 +14,16 @@ export const NON_FOOD_CATEGORY_IDS: readonly number[] = [7, 8, 9];
 export function mealsFromPounds(foodPounds: number): number {
   return Math.floor(foodPounds / LBS_PER_MEAL);
 }
+
+/** Pounds of food among a period's pounds by category (the non-food categories left out). */
+export function foodPoundsOf(categories: readonly { categoryId: number; pounds: number }[]): number {
+  return categories.filter((c) => !NON_FOOD_CATEGORY_IDS.includes(c.categoryId)).reduce((sum, c) => sum + c.pounds, 0);
+}
+
+/**
+ * Meals of a period from its pounds by category: the one definition of the branch screens, the month's PDF and the
+ * program's totals, so a program's figure is the same as its branches' added up before rounding down.
+ */
+export function mealsOf(categories: readonly { categoryId: number; pounds: number }[]): number {
+  return mealsFromPounds(foodPoundsOf(categories));
+}

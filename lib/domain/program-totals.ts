@@ -15,6 +15,8 @@ export const totalsSchema = z.object({
   backStoreWeightInPounds: z.number(),
   donations: z.number(),
   ghgKgCo2e: z.number(),
+  /** Meal equivalent of the food pounds (lib/domain/impact.ts: mealsOf, as on the branch screens). */
+  meals: z.number(),
   /** Pounds per category, in display order (every category, 0 when none). */
   categories: z.array(categoryTotalSchema),
 });
