@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run package: one self-contained release folder, release/rfp-donations-<version>/, started with
-// `node server.js` (Node 22.18 or newer, scripts/check-node.mjs; no npm install there). It holds Next's standalone
+// `node server.js` (Node 24.9 or newer, scripts/check-node.mjs; no npm install there). It holds Next's standalone
 // server with the node_modules it needs, the static files, public/, the database migrations, admin.cjs (npm run
 // admin) and .env.example (every setting, which README.txt and the environment errors point to). Builds first when
 // the build is missing or stale (same rule as npm start).
@@ -58,7 +58,7 @@ for (const f of ['.env', '.env.local', '.env.production.local', 'data']) fs.rmSy
 fs.copyFileSync('.env.example', path.join(out, '.env.example'));
 fs.writeFileSync(
   path.join(out, 'README.txt'),
-  `Retail Food Program donations ${pkg.version} (build ${sourceHash(root)}), on Node.js 22.18 or newer (24 recommended)\n\n` +
+  `Retail Food Program donations ${pkg.version} (build ${sourceHash(root)}), on Node.js 24.9 or newer\n\n` +
     `Settings: the environment, or a .env.production.local file in this folder (read before anything else, PORT,\n` +
     `HOSTNAME and TRUSTED_PROXY_HOPS included; variables set in the environment win). Every setting is described in\n` +
     `.env.example. In production at least NEXTAUTH_SECRET (openssl rand -base64 32) and NEXTAUTH_URL (https://...).\n` +
