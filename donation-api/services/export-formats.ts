@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvLines, EXPORT_FIXED_COLUMNS, EXPORT_SOURCE_LABELS, guardCell, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, EXPORT_FIXED_COLUMNS, EXPORT_SOURCE_LABELS, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
 import { WeightUnit } from '@/lib/domain/enums';
 import type { DbOrTx } from '../db/client';
 import { EXPORT_BATCH_ROWS, exportBatches, exportContext, type ExportDbRow } from './export';
@@ -114,7 +114,7 @@ export async function exportYearXlsx(db: DbOrTx, branchId: string, year: number,
   const ws = wb.addWorksheet(String(year));
   const head = header(lang, cats);
   ws.columns = head.map((h, i) => ({
-    header: h,
+    header: guardCell(h),
     width: i === 3 || i === 4 ? 28 : Math.max(12, h.length + 2),
     style: i === 5 ? { numFmt: 'yyyy-mm-dd' } : i === 7 || i === 8 ? { numFmt: '0.00' } : i >= 10 ? { numFmt: '0%' } : {},
   }));
@@ -127,7 +127,7 @@ export async function exportYearXlsx(db: DbOrTx, branchId: string, year: number,
       for await (const batch of exportBatches(db, branchId, year, batchRows)) {
         for (const r of batch) {
           const v = values(r, lang, branchName, cats);
-          ws.addRow([...v.text, v.date, v.source, v.pounds, v.amount, v.unit, ...v.shares]).commit();
+          ws.addRow(guardCells([...v.text, v.date, v.source, v.pounds, v.amount, v.unit, ...v.shares])).commit();
         }
         await drain();
       }

@@ -2,7 +2,7 @@
 // month with the category split, the source, and kg CO2e avoided. What the program sends each retailer quarterly.
 // A coordinator's report counts only the branches of its provinces.
 import { asc, eq, sql } from 'drizzle-orm';
-import { csvLines, guardCell, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
 import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { DbOrTx } from '../db/client';
 import { banners, categories, retailers } from '../db/schema';
@@ -170,10 +170,10 @@ export async function partnerXlsx(r: Report, lang: Lang = 'en'): Promise<Buffer>
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(HEADINGS[lang].sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const t = table(r, lang);
-  ws.addRow(t.header).font = { bold: true };
-  for (const row of t.rows) ws.addRow(row);
+  ws.addRow(guardCells(t.header)).font = { bold: true };
+  for (const row of t.rows) ws.addRow(guardCells(row));
   const totals = t.header.map((_, i) => (i < 5 ? (i === 0 ? HEADINGS[lang].total : '') : t.rows.reduce((n, row) => n + Number(row[i]), 0)));
-  ws.addRow(totals.map((v) => (typeof v === 'number' ? round(v) : v))).font = { bold: true };
+  ws.addRow(guardCells(totals.map((v) => (typeof v === 'number' ? round(v) : v)))).font = { bold: true };
   t.header.forEach((h, i) => {
     const col = ws.getColumn(i + 1);
     col.width = Math.max(10, Math.min(40, h.length + 2));

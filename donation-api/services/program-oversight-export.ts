@@ -1,7 +1,7 @@
 // The oversight month view as a file (issue 8): CSV (RFC 4180, BOM, formula guard) or a real .xlsx (exceljs) with
 // numbers as numbers. Same rows, filters and order as the screen; headings in the caller's language.
 import ExcelJS from 'exceljs';
-import { csvLines, guardCell, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
 import type { OversightAnswer, OversightRow } from '@/lib/domain/program-oversight';
 
 type Lang = 'en' | 'fr';
@@ -73,7 +73,7 @@ export async function oversightXlsx(answer: OversightAnswer, lang: Lang, timeZon
   book.creator = 'Retail Food Program';
   const sheet = book.addWorksheet(`${answer.year}-${String(answer.month).padStart(2, '0')}`);
   sheet.columns = HEADINGS[lang].map((header, i) => ({
-    header,
+    header: guardCell(header),
     width: [36, 9, 12, 13, 30, 20, 20, 10, 13, 50][i],
     style: i === 5 || i === 6 ? { numFmt: '#,##0.00' } : i === 3 || i === 8 ? { numFmt: 'yyyy-mm-dd' } : undefined,
   }));
@@ -81,18 +81,20 @@ export async function oversightXlsx(answer: OversightAnswer, lang: Lang, timeZon
   sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 1 }];
   const asDate = (v: string | null) => (v ? new Date(`${v.slice(0, 10)}T00:00:00Z`) : null);
   for (const r of answer.rows) {
-    sheet.addRow([
-      r.name,
-      r.province ?? '',
-      STATUS[lang][r.status],
-      asDate(day(r.submittedAt)),
-      r.submittedBy ?? '',
-      r.frontStoreWeightInPounds,
-      r.backStoreWeightInPounds,
-      r.donations,
-      asDate(r.lastDonation),
-      r.comments ?? '',
-    ]);
+    sheet.addRow(
+      guardCells([
+        r.name,
+        r.province ?? '',
+        STATUS[lang][r.status],
+        asDate(day(r.submittedAt)),
+        r.submittedBy ?? '',
+        r.frontStoreWeightInPounds,
+        r.backStoreWeightInPounds,
+        r.donations,
+        asDate(r.lastDonation),
+        r.comments ?? '',
+      ]),
+    );
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -31,6 +31,14 @@ export function guardCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A workbook row with guardCell on its texts: a spreadsheet cell edited and confirmed, or the sheet saved as CSV,
+ * runs a leading = + - @ as a formula too. Numbers, dates and empty cells stay as they are (numbers stay numbers).
+ */
+export function guardCells<T>(row: readonly T[]): (T | string)[] {
+  return row.map((v) => (typeof v === 'string' ? guardCell(v) : v));
+}
+
 export function exportHeader(categories: readonly ExportCategory[]): string[] {
   return [...EXPORT_FIXED_COLUMNS, ...[...categories].sort((a, b) => a.displayOrder - b.displayOrder).map((c) => c.name)].map(guardCell);
 }
