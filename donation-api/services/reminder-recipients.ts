@@ -4,7 +4,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userBranches, users } from '../db/schema';
 
-export type Recipient = { email: string; locale: string };
+type Recipient = { email: string; locale: string };
 
 /** Branch staff who receive reminders, per branch. */
 export async function branchRecipients(db: DbOrTx, branchIds: string[]) {

@@ -73,7 +73,6 @@ export const reminderSchema = z.object({
 
 /** A reminder sent by hand: `sentNow` false when it had already been sent today (then `sentAt` says when). */
 export const sendReminderAnswerSchema = reminderSchema.extend({ sentNow: z.boolean() });
-export type SendReminderAnswer = z.infer<typeof sendReminderAnswerSchema>;
 
 export const sendReminderBodySchema = z.strictObject({
   branchId: z.string(),
