@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { ButtonLink } from '@/components/ui/button';
+import { IntentButtonLink } from '@/components/layout/intent-link';
 import { RetryButton } from '@/components/ui/retry-button';
 import { parseCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { appTimeZone } from '@/lib/server/env';
@@ -82,9 +82,9 @@ export async function DonationFormScreen({
         <p>{notFound ? t('notFound') : t('loadError')}</p>
         <div className="flex gap-2">
           {!notFound && <RetryButton>{t('retry')}</RetryButton>}
-          <ButtonLink href={origin} variant="primary">
+          <IntentButtonLink href={origin} variant="primary">
             {t('cancel')}
-          </ButtonLink>
+          </IntentButtonLink>
         </div>
       </div>
     );

@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { IntentButtonLink } from '@/components/layout/intent-link';
+import { Button } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
@@ -267,9 +268,9 @@ export function DonationForm({
             {tOff('discardDraft')}
           </Button>
         )}
-        <ButtonLink href={origin} variant="secondary">
+        <IntentButtonLink href={origin} variant="secondary">
           {t('cancel')}
-        </ButtonLink>
+        </IntentButtonLink>
         <Button type="submit" loading={saving} disabled={locked}>
           {mode === 'add' ? t('addDonation') : t('save')}
         </Button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
@@ -111,7 +111,7 @@ export function DonationRow({
                 <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
               </IconButton>
             ) : (
-              <Link
+              <IntentLink
                 href={`/donations/edit/${d.id}/${campaignId}?from=${encodeURIComponent(origin)}`}
                 aria-label={t('edit', names)}
                 title={t('edit', names)}
@@ -128,7 +128,7 @@ export function DonationRow({
                 >
                   <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
                 </svg>
-              </Link>
+              </IntentLink>
             )}
             <IconButton
               ref={deleteRef}

@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { useHeaderExport } from '@/components/layout/header-context';
 import { useAppSession } from '@/components/layout/use-app-session';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { IntentButtonLink } from '@/components/layout/intent-link';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { monthDonationsQuery, monthSubmittedQuery } from '@/lib/query/donations';
@@ -100,9 +101,9 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
         {locked ? (
           <Button disabled>{t('addDonation')}</Button>
         ) : (
-          <ButtonLink variant="primary" href={addHref}>
+          <IntentButtonLink variant="primary" href={addHref}>
             {t('addDonation')}
-          </ButtonLink>
+          </IntentButtonLink>
         )}
       </div>
 

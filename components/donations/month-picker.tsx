@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -41,7 +41,7 @@ export function MonthPicker({
   const atEnd = index(next) > index(today);
   return (
     <div className="flex items-center justify-center gap-1 rounded-lg bg-white p-2 shadow-sm ring-1 ring-black/5">
-      <Link
+      <IntentLink
         href={`/donations/${prev.year}/${prev.month}`}
         aria-label={t('previousMonth')}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-secondary-light focus-visible:outline-3 focus-visible:outline-gray-900"
@@ -49,7 +49,7 @@ export function MonthPicker({
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M15 18l-6-6 6-6" />
         </svg>
-      </Link>
+      </IntentLink>
       <label htmlFor={id} className="sr-only">
         {t('chooseMonth')}
       </label>
@@ -79,7 +79,7 @@ export function MonthPicker({
           </svg>
         </span>
       ) : (
-        <Link
+        <IntentLink
           href={`/donations/${next.year}/${next.month}`}
           aria-label={t('nextMonth')}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-secondary-light focus-visible:outline-3 focus-visible:outline-gray-900"
@@ -87,7 +87,7 @@ export function MonthPicker({
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M9 6l6 6-6 6" />
           </svg>
-        </Link>
+        </IntentLink>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { parseCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
 import { bffHref } from '@/lib/api/calls';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
-import { ButtonLink } from '@/components/ui/button';
+import { IntentButtonLink } from '@/components/layout/intent-link';
 import { enteredAmount } from './entered-amount';
 import { firstAsOrdinal, makeDonationFormats } from './formats';
 import { PeriodTotalsView } from './period-totals';
@@ -40,9 +40,9 @@ export async function MonthReport({ year, month }: { year: number; month: number
       <div className="flex flex-wrap gap-3" data-print="hide">
         <PrintButton label={t('print')} />
         <PdfLink href={pdfHref} label={t('downloadPdf')} />
-        <ButtonLink href={`/donations/${year}/${month}`} variant="ghost">
+        <IntentButtonLink href={`/donations/${year}/${month}`} variant="ghost">
           {t('backToMonth')}
-        </ButtonLink>
+        </IntentButtonLink>
       </div>
       <header className="flex flex-col gap-1">
         <p className="text-sm text-gray-700">{t('program')}</p>

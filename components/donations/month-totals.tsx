@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { buttonClass } from '@/components/ui/button';
@@ -36,9 +36,9 @@ export function MonthTotals({ year, month }: { year: number; month: number }) {
         <PeriodTotalsView totals={summary.data.totals} title={t('title', { period: f.monthLong(year, month) })} testId="month-summary" />
       )}
       <div className="flex flex-wrap gap-3">
-        <Link href={`/donations/${year}/${month}/report`} className={buttonClass('secondary')}>
+        <IntentLink href={`/donations/${year}/${month}/report`} className={buttonClass('secondary')}>
           {t('printableReport')}
-        </Link>
+        </IntentLink>
         <PdfLink href={pdfHref} label={t('downloadPdf')} />
       </div>
     </div>

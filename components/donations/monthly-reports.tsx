@@ -1,6 +1,5 @@
-import Link from 'next/link';
+import { IntentButtonLink, IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ButtonLink } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
@@ -75,12 +74,12 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
           </label>
           <YearSelect key={year} id={yearId} year={year} options={options} />
         </div>
-        <ButtonLink variant="primary" href={addHref}>
+        <IntentButtonLink variant="primary" href={addHref}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M12 5v14M5 12h14" />
           </svg>
           {t('addDonation')}
-        </ButtonLink>
+        </IntentButtonLink>
       </div>
 
       {failed || !rows ? (
@@ -140,7 +139,7 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
               style={{ animationDelay: `${i * 250}ms` }}
               data-testid={`report-row-${month}`}
             >
-              <Link
+              <IntentLink
                 href={`/donations/${year}/${month}`}
                 className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 hover:bg-primary-light/60 focus-visible:bg-primary-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-gray-900 sm:grid-cols-[5rem_1fr_1fr_8rem] sm:px-4"
               >
@@ -165,7 +164,7 @@ async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: n
                   pounds={t('pounds', { weight: f.pounds(back) })}
                   share={total > 0 ? f.percent(back / total) : undefined}
                 />
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import Link from 'next/link';
+import { IntentLink } from './intent-link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/query/api-client';
@@ -57,32 +57,32 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
           <LanguageToggle className="self-start" />
           <nav className="flex flex-col gap-1 border-t border-secondary-light pt-4 text-base">
             {user?.program && (
-              <Link href="/program" onClick={onClose} className="rounded px-2 py-2.5 font-semibold hover:bg-secondary-light">
+              <IntentLink href="/program" onClick={onClose} className="rounded px-2 py-2.5 font-semibold hover:bg-secondary-light">
                 {tp('drawerLink')}
-              </Link>
+              </IntentLink>
             )}
             {hasBranch && (
               <>
-                <Link href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                <IntentLink href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                   {t('titles.monthlyReports')}
-                </Link>
-                <Link href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                </IntentLink>
+                <IntentLink href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                   {t('titles.branch')}
-                </Link>
+                </IntentLink>
                 {lead && (
-                  <Link href="/branch/people" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  <IntentLink href="/branch/people" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                     {tb('drawerLink')}
-                  </Link>
+                  </IntentLink>
                 )}
               </>
             )}
-            <Link href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+            <IntentLink href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
               {t('titles.feedback')}
-            </Link>
+            </IntentLink>
             {canChangePassword && (
-              <Link href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+              <IntentLink href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                 {t('changePassword')}
-              </Link>
+              </IntentLink>
             )}
             {canLogOut && (
               <button

@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
@@ -109,13 +109,13 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
                   return (
                     <tr key={r.month} data-testid={`branch-month-${r.month}`} className={current ? 'bg-primary-light/60' : undefined}>
                       <th scope="row" className="px-3 py-2 text-left font-semibold">
-                        <Link
+                        <IntentLink
                           href={`/program/branches/${b}?year=${year}&month=${r.month}`}
                           aria-current={current ? 'true' : undefined}
                           className="underline underline-offset-2"
                         >
                           {f.monthYear(year, r.month)}
-                        </Link>
+                        </IntentLink>
                       </th>
                       <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{lbs(r.frontStoreWeightInPounds)}</td>
                       <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{lbs(r.backStoreWeightInPounds)}</td>
@@ -169,13 +169,13 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
                           </td>
                           <td className="px-3 py-2">
                             {/* Administrators correct (history under the form); coordinators read it and its history. */}
-                            <Link
+                            <IntentLink
                               href={`/program/branches/${b}/donations/${encodeURIComponent(d.id)}?year=${year}&month=${month}`}
                               aria-label={t(canCorrect ? 'correctLabel' : 'viewLabel', { date: f.day(d.date) })}
                               className="font-semibold underline underline-offset-2"
                             >
                               {t(canCorrect ? 'correct' : 'view')}
-                            </Link>
+                            </IntentLink>
                           </td>
                         </tr>
                       ))}

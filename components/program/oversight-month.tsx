@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { OversightAnswer, OversightSort } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
@@ -56,7 +56,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
   const ariaSort = (column: OversightSort) => (sort === column ? (order === 'asc' ? 'ascending' : 'descending') : undefined);
   const th = (column: OversightSort, label: string, className = '') => (
     <th scope="col" aria-sort={ariaSort(column)} className={`px-3 py-2 text-left font-semibold whitespace-nowrap ${className}`}>
-      <Link
+      <IntentLink
         href={sortLink(column)}
         className="inline-flex items-center gap-1 underline-offset-2 hover:underline"
         title={t('sortBy', { column: label })}
@@ -65,7 +65,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
         <span aria-hidden="true" className="text-xs">
           {sort === column ? (order === 'asc' ? '▲' : '▼') : '↕'}
         </span>
-      </Link>
+      </IntentLink>
     </th>
   );
   const exportHref = (format: 'csv' | 'xlsx') =>
@@ -114,7 +114,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
               const current = status === s;
               return (
                 <li key={s ?? 'all'}>
-                  <Link
+                  <IntentLink
                     href={`/program${queryString({ ...base, status: s, sort, order })}`}
                     aria-current={current ? 'true' : undefined}
                     data-testid={`count-${s ?? 'all'}`}
@@ -124,7 +124,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                       {f.whole(s ? data.counts[s] : data.counts.total)}
                     </span>
                     <span className="text-sm text-gray-800">{s ? t(STATUS_KEY[s]) : t('countAll')}</span>
-                  </Link>
+                  </IntentLink>
                 </li>
               );
             })}
@@ -174,12 +174,12 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                   {data.rows.map((r) => (
                     <tr key={r.branchId} data-testid="oversight-row" className="align-top">
                       <th scope="row" className="sticky left-0 z-10 max-w-48 bg-white px-3 py-2 text-left font-semibold sm:max-w-none">
-                        <Link
+                        <IntentLink
                           href={`/program/branches/${r.branchId}?year=${year}&month=${month}`}
                           className="text-gray-900 underline underline-offset-2"
                         >
                           {r.name}
-                        </Link>
+                        </IntentLink>
                       </th>
                       <td className="px-3 py-2">{r.province ?? ''}</td>
                       <td className="px-3 py-2">

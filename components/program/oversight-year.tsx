@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { YearAnswer } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
@@ -89,9 +89,9 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
                       scope="row"
                       className="sticky left-0 z-10 max-w-40 border-b border-secondary-light bg-white px-3 py-1.5 text-left font-semibold sm:max-w-none"
                     >
-                      <Link href={`/program/branches/${r.branchId}?year=${year}`} className="underline underline-offset-2">
+                      <IntentLink href={`/program/branches/${r.branchId}?year=${year}`} className="underline underline-offset-2">
                         {r.name}
-                      </Link>
+                      </IntentLink>
                       <span className={`block text-xs font-normal ${behind ? 'text-red-800' : 'text-gray-700'}`}>
                         {r.province ? `${r.province} · ` : ''}
                         {t('behind', { count: behind })}

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
@@ -37,7 +37,7 @@ export function ProgramNav() {
           const current = isCurrent(path, l.href);
           return (
             <li key={l.key}>
-              <Link
+              <IntentLink
                 href={l.href}
                 aria-current={current ? 'page' : undefined}
                 className={`-mb-px inline-flex min-h-11 items-center border-b-4 px-3 text-sm font-semibold ${
@@ -47,7 +47,7 @@ export function ProgramNav() {
                 }`}
               >
                 {t(l.key)}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}
