@@ -24,6 +24,10 @@ declare const self: ServiceWorkerGlobalScope;
 // Keep in step with lib/offline/caches.ts.
 const PAGES = 'rfp-pages';
 const DATA = 'rfp-data';
+// One empty entry per page this installed worker has stored in PAGES. The page's warm-up (OfflineSupport) fetches only
+// the screens missing here, so it runs once per installed version instead of on every visit; a new worker empties it
+// on activation, since pages stored by the last version name that build's scripts.
+const STORED = 'rfp-pages-stored';
 // The signed-in screens of section 2 that open offline; every other page (sign-in, forgot password) needs the network.
 // Downloads under /bff/ (…/export of donations, oversight and the partner report, …/pdf of a month): never cached.
 const DOWNLOAD = /\/(?:export|pdf)$/;
@@ -41,6 +45,9 @@ const pages = new NetworkFirst({
       // Only a real page is kept (a redirect to /login is not), and an add form opened offline from another month
       // falls back to any add form kept: its stores and categories are the same.
       cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? response : null),
+      cacheDidUpdate: async ({ request }) => {
+        await (await caches.open(STORED)).put(request.url, new Response(''));
+      },
       handlerDidError: async ({ request }) => {
         const url = new URL(request.url);
         if (url.pathname !== '/donations/add') return undefined;
@@ -90,3 +97,4 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(STORED)));

@@ -17,6 +17,14 @@ function controlled(): Promise<void> {
   return new Promise((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
 }
 
+/** Resolves at the browser's next idle moment (at most `timeout` ms later). Safari has no requestIdleCallback. */
+function idle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, Math.min(timeout, 1000));
+  });
+}
+
 /**
  * Resolves after the page's own load and an idle moment. The worker's install downloads the build's files (its
  * precache) and the warm-up fetches three screens: started during the load, they competed with the page's own
@@ -24,20 +32,34 @@ function controlled(): Promise<void> {
  */
 function afterLoad(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => {
-      // Safari has no requestIdleCallback.
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 3000 });
-      else setTimeout(resolve, 1000);
-    };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    const next = () => void idle(3000).then(resolve);
+    if (document.readyState === 'complete') next();
+    else window.addEventListener('load', next, { once: true });
   });
 }
 
 /**
- * Signed-in pages: registers the service worker (after the page's load) (production builds only: `next dev` recompiles on every change),
- * warms the cache with the screens a volunteer needs offline, and sends the outbox on load, whenever the network
- * returns, and every 30 seconds while something waits. The outbox code is imported only when something is waiting.
+ * Stores the screens a volunteer needs offline, through the worker, unless the installed worker already stored
+ * them (app/sw.ts lists those in rfp-pages-stored and empties the list when a new version activates). Each one is
+ * a full server render: fetched on every visit, they cost the server three pages more than the page shown. One at a
+ * time, each at an idle moment, and only while the browser says it is online.
+ */
+async function warmPages(urls: string[], live: () => boolean): Promise<void> {
+  for (const url of urls) {
+    await idle(2000);
+    if (!live() || !navigator.onLine) return;
+    // The add form is one page whatever its query (the worker falls back to any kept add form offline). Looked up
+    // with cacheName, which does not create a missing cache: sign-out may have just deleted them.
+    const look = (cacheName: string) => caches.match(url, { cacheName, ignoreSearch: true, ignoreVary: true });
+    if ((await look('rfp-pages-stored')) && (await look('rfp-pages'))) continue;
+    await fetch(url, { headers: { 'x-rfp-warm': '1' }, credentials: 'same-origin' }).catch(() => undefined);
+  }
+}
+
+/**
+ * Signed-in pages: registers the service worker (after the page's load) (production builds only: `next dev` recompiles
+ * on every change), warms the cache with the screens a volunteer needs offline once per installed worker, and sends
+ * the outbox on load, whenever the network returns, and every 30 seconds while something waits. The outbox code is imported only when something is waiting.
  */
 export function OfflineSupport({ warm }: { warm: string[] }) {
   const { user } = useAppSession();
@@ -60,12 +82,7 @@ export function OfflineSupport({ warm }: { warm: string[] }) {
         // so that this one visit is enough for the screen to open without a network.
         if (!navigator.onLine) return;
         if (claimedNow) await invalidateBrowserQueries();
-        // Once per tab session: fetching through the worker stores these pages for a later load without a network.
-        const done = sessionStorage.getItem('rfp-warm');
-        if (done === warmList) return;
-        sessionStorage.setItem('rfp-warm', warmList);
-        for (const url of warmList.split('\n').filter(Boolean))
-          void fetch(url, { headers: { 'x-rfp-warm': '1' }, credentials: 'same-origin' }).catch(() => undefined);
+        await warmPages(warmList.split('\n').filter(Boolean), () => live);
       })
       .catch((err) => live && console.warn('service worker registration failed', err));
     return () => {
