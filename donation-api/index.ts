@@ -40,6 +40,17 @@ async function start(): Promise<DonationApiInstance> {
  * handlers (they stop the HTTP server, then exit) would otherwise end the process first: they run after ours.
  */
 function closeOnSignals(handle: DbHandle, stopJobs: () => void) {
+  // An edge server (scripts/graceful-stop.mts) owns the stop: it closes the database only after its HTTP server has
+  // stopped accepting and its requests in flight have finished; closing first answered them 500 "PGlite is closed".
+  const edgeStop = (globalThis as Record<symbol, unknown>)[Symbol.for('rfp.edge.onStop')];
+  if (typeof edgeStop === 'function') {
+    edgeStop(async () => {
+      stopJobs();
+      await handle.close();
+      logger.info('database closed');
+    });
+    return;
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const others = process.listeners(signal);
     process.removeAllListeners(signal);

@@ -36,6 +36,8 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node22',
+  // The standalone node_modules has pino (the API logs with it): one copy, loaded as pino expects to be.
+  external: ['pino'],
   logLevel: 'warning',
 });
 copy(path.join(dist, 'static'), path.join(dist, 'static'));

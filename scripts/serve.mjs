@@ -20,6 +20,8 @@ import { listenProblem } from './listen-problem.mjs';
 // Imported once the Node check has passed: an older Node cannot even load a .mts file.
 const { directApiListener } = await import('./direct-api.mts');
 const { ensureRequestId, rewriteForwardedFor } = await import('./forwarded-for.mts');
+const { closeAfterEarlyAnswer, logPageRequest, refuseLargePageBody, tuneServer } = await import('./edge-guards.mts');
+const { createStopper } = await import('./graceful-stop.mts');
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.PORT || 3000);
@@ -27,30 +29,43 @@ const hostname = process.env.HOSTNAME || undefined;
 const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
 // The app's own lines use donation-api/logger.ts (same JSON format); this file runs before any TypeScript loads.
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+// Before Next's register() opens the database: the API then leaves closing it to this stopper (graceful-stop.mts).
+const stopper = createStopper(log);
 
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
+stopper.onClosed(() => app.close());
 const handle = app.getRequestHandler();
-// In production Next's prepare() does not wait for register() (instrumentation-node.ts): the server listens while it
-// runs, and Next's handler waits for it. The direct path looks the API up per request, so it starts when ready.
-await app.prepare();
 const failed = (err, req) =>
   log.error({ err, requestId: req.headers['x-request-id'], method: req.method, path: req.url?.split('?')[0] }, 'request failed');
 const answerApi = directApiListener(`${hostname ?? 'localhost'}:${port}`, failed);
+// Listening before Next has loaded its build, so a taken port is told at once (and without a build); requests that
+// arrive meanwhile wait for it. In production Next's prepare() does not wait for register() (instrumentation-node.ts)
+// either: Next's handler does, and the direct path looks the API up per request, so it starts when ready.
+const prepared = app.prepare();
 
-http
-  .createServer((req, res) => {
+const server = tuneServer(
+  http.createServer((req, res) => {
     rewriteForwardedFor(req.headers, req.socket.remoteAddress, hops);
     ensureRequestId(req.headers, randomUUID);
-    if (answerApi(req, res)) return;
-    handle(req, res).catch((err) => {
-      failed(err, req);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  })
+    closeAfterEarlyAnswer(req, res, stopper.stopping);
+    if (stopper.refuseWhileStopping(req, res) || answerApi(req, res)) return;
+    logPageRequest(log, req, res);
+    if (refuseLargePageBody(req, res)) return;
+    prepared
+      .then(() => handle(req, res))
+      .catch((err) => {
+        failed(err, req);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+  }),
+);
+stopper.addServer(server);
+server
   // Unhandled, a taken port only reaches Next's uncaughtException logger and the process stays up, serving nothing.
   .once('error', (err) => {
     console.error(listenProblem(hostname, port, err.code ?? err.message));
     process.exit(1);
   })
-  .listen(port, hostname, () => log.info({ port, hostname }, `Ready on port ${port}`));
+  .listen(port, hostname, () => void prepared.then(() => log.info({ port, hostname }, `Ready on port ${port}`)));
+await prepared;

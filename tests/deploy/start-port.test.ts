@@ -37,3 +37,29 @@ it('exits 1 with one line naming the taken port', async () => {
     taken.close();
   }
 });
+
+// The server itself (scripts/serve.mjs) listens before Next
+// loads its build, so a port taken between npm start's probe and its listen is told the same way, build or not.
+it('serve.mjs exits 1 with one line naming the taken port, without needing a build', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as net.AddressInfo).port;
+  try {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', NEXT_DIST_DIR: '.next-port-test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    clearTimeout(timer);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      `Cannot listen on 127.0.0.1:${port}: it is already in use (another npm start?); stop that server or choose another port, e.g. PORT=${port + 1} npm start.`,
+    ]);
+  } finally {
+    taken.close();
+  }
+});
