@@ -347,3 +347,4 @@ export * from './schema-people';
 export * from './schema-totals';
 export * from './schema-workflow';
 export * from './schema-auth';
+export * from './schema-flags';

@@ -15,6 +15,7 @@ import { programRemindersRoutes } from './program-reminders';
 import { programReopenRoutes } from './program-reopen';
 import { programPlacesRoutes } from './program-places';
 import { programUsersRoutes } from './program-users';
+import { programWeightFlagsRoutes } from './program-weight-flags';
 import { ssoRoutes } from './sso';
 import { storesRoutes } from './stores';
 import { summaryRoutes } from './summaries';
@@ -32,6 +33,7 @@ export function registerRoutes(app: OpenAPIHono<ApiEnv, {}, '/api'>) {
   app.route('/', feedbackRoutes);
   app.route('/', summaryRoutes);
   app.route('/', programReopenRoutes);
+  app.route('/', programWeightFlagsRoutes);
   app.route('/', programRemindersRoutes);
   app.route('/', programAuditRoutes);
   app.route('/', programPartnerReportRoutes);

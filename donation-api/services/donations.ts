@@ -13,6 +13,7 @@ import { kindFilter, selectDonations, shapeOf, uuidList, type DonationAnswer, ty
 import { lockOpenMonths, monthOf } from './month-lock';
 import { queryRows } from './sql-rows';
 import type { ReferenceCache } from './reference-cache';
+import { markCreated, remarkUpdated, weightFlagFor } from './weight-flags';
 
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
@@ -136,11 +137,13 @@ export async function createDonation<K extends DonationKind>(
     const v = await validate(tx, body, ctx, { branchId, campaignId });
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
+    const flag = await weightFlagFor(tx, { branchId, campaignId, storeId: v.storeId }, v.weightInPounds);
     const [row] = await tx
       .insert(donations)
       .values({ branchId, campaignId, ...savedColumns(v, factors, ctx), createdBy: ctx.user.email, createdByUserId: ctx.user.id })
       .returning({ id: donations.id });
     await writeCategories(tx, row.id, v.categories, false);
+    await markCreated(tx, row.id, flag);
     await audit(tx, {
       userId: ctx.user.id,
       actor: ctx.user.email,
@@ -196,11 +199,18 @@ export async function updateDonation<K extends DonationKind>(db: DbOrTx, ctx: Wr
     const v = await validate(tx, body, ctx, { branchId: before.branchId, campaignId: before.campaignId }, before.storeId);
     await lockOpenMonths(tx, [monthOf(before.branchId, before.date), monthOf(before.branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
+    const flag = await weightFlagFor(
+      tx,
+      { branchId: before.branchId, campaignId: before.campaignId, storeId: v.storeId },
+      v.weightInPounds,
+    );
     await tx
       .update(donations)
       .set({ ...savedColumns(v, factors, ctx), version: sql`${donations.version} + 1`, updatedAt: sql`now()` })
       .where(eq(donations.id, id));
     await writeCategories(tx, id, v.categories, true);
+    // Another store has another usual weight: a move is judged again like a new weight.
+    await remarkUpdated(tx, id, flag, v.weightInPounds !== before.weightInPounds || v.storeId !== before.storeId);
     await audit(tx, {
       userId: ctx.user.id,
       actor: ctx.user.email,

@@ -73,6 +73,7 @@ export const ERROR_MESSAGES = {
   REOPEN_ALREADY_REQUESTED: 'A reopening of this month has already been requested.',
   REOPEN_ALREADY_DECIDED: 'This request has already been answered.',
   REOPEN_ANSWER_REQUIRED: 'Please give an answer to the branch.',
+  FLAG_ALREADY_RESOLVED: 'This marked donation has already been confirmed or sent back to its branch.',
   REMINDER_NOT_NEEDED: 'This month is already submitted; no reminder is needed.',
   REMINDER_NO_RECIPIENT: 'Nobody at this branch can receive the reminder.',
   INVITATION_INVALID: 'This link has expired or was already used. Please ask your administrator for a new one.',
