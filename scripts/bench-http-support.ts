@@ -54,8 +54,11 @@ export function buildBareNext(): string {
   return dir;
 }
 
-/** Starts a server in its own process group; the answer stops the whole tree and waits for it to end. */
-export function start(cmd: string, args: string[], env: Record<string, string>, cwd = root): () => Promise<void> {
+/**
+ * Starts a server in its own process group; the answer stops the whole tree and waits for it to end. Its `pid` is the
+ * group's id, whose CPU time the visit scenario reads (scripts/bench-http-visit.ts).
+ */
+export function start(cmd: string, args: string[], env: Record<string, string>, cwd = root): (() => Promise<void>) & { pid: number } {
   const child = spawn(cmd, args, {
     cwd,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
@@ -63,7 +66,7 @@ export function start(cmd: string, args: string[], env: Record<string, string>, 
     detached: true,
   });
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return async () => {
+  const stop = async () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
     } catch {
@@ -71,6 +74,7 @@ export function start(cmd: string, args: string[], env: Record<string, string>, 
     }
     await Promise.race([ended, new Promise((r) => setTimeout(r, 15_000))]);
   };
+  return Object.assign(stop, { pid: child.pid! });
 }
 
 export async function waitFor(url: string, ms = 180_000) {

@@ -6,7 +6,8 @@
 // Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
 // (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew), BENCH_USERS (20) and BENCH_USER_PAUSE
-// (1 s) for the paced mix of a food bank's people at once.
+// (1 s) for the paced mix of a food bank's people at once. BENCH_PARTS (load,visit): `visit` alone runs only the
+// visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone.
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
 import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { quantile } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -30,6 +32,8 @@ const USER_PAUSE = Number(process.env.BENCH_USER_PAUSE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const DIST = process.env.BENCH_DIST_DIR ?? '.next-bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_http';
+const PARTS = (process.env.BENCH_PARTS ?? 'load,visit').split(',');
+const visits = new Map<string, VisitCost[]>();
 // Today where the app checks 'not in the future' (its time zone): in the evening there, the UTC date is tomorrow.
 const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEFAULTS.APP_TIME_ZONE);
 const YEAR = TODAY.year;
@@ -237,6 +241,9 @@ async function benchTarget(db: string) {
   await waitFor(`${base}/login`);
   const auth = await apiLogin(base);
   const cookie = await pageCookie(base);
+  // First, on a server that has served nothing else: the loads below leave caches and a heap the visit would not find.
+  if (PARTS.includes('visit')) visits.set(db, await visitCost(PORT, stop.pid, cookie));
+  if (!PARTS.includes('load')) return stop();
   await apiCalls(db, base, 'app', auth);
   for (const level of LEVELS) {
     rows.push({ db, call: 'page /login', level, load: await load(`${base}/login`, level) });
@@ -264,11 +271,18 @@ async function benchTarget(db: string) {
 
 async function main() {
   buildApp(DIST);
-  const bareDir = buildBareNext();
   for (const db of TARGETS) {
-    log(`${db}: app, floors, plain Hono`);
+    log(`${db}: ${PARTS.join(', ')}`);
     await benchTarget(db);
   }
+  if (PARTS.includes('load')) await loadTables();
+  for (const [db, costs] of visits) printVisit(db, costs);
+  console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
+}
+
+/** The bare Next page's floor, then the table of every load. */
+async function loadTables() {
+  const bareDir = buildBareNext();
   const stop = start(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT + 3)], {}, bareDir);
   await waitFor(`http://localhost:${PORT + 3}/`);
   for (const level of LEVELS)
@@ -282,7 +296,7 @@ async function main() {
     console.log(
       `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
     );
-  console.log(`\n${SECONDS} s per run, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
+  console.log(`\n${SECONDS} s per run.`);
 }
 
 main().then(
