@@ -1,8 +1,8 @@
-import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { apiError } from '@/lib/domain/errors';
+import { registerApiDocs } from './api-docs';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 import { requireToken } from './auth/middleware';
@@ -64,8 +64,8 @@ export function createDonationApi(deps: ApiDeps) {
     info: { title: 'Retail Food Program donation API', version: '1.0.0' },
     security: [{ bearerAuth: [] }],
   });
-  // A reference page for people (rendered in their browser by Scalar from the document above).
-  app.get('/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Retail Food Program donation API' }));
+  // A reference page for people (rendered in their browser by Scalar from the document above, its script served here).
+  registerApiDocs(app);
 
   app.notFound((c) => c.json(apiError('NOT_FOUND'), 404));
   app.onError((err, c) => {

@@ -8,6 +8,7 @@ import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { sourceHash } from './source-hash.mjs';
 
@@ -43,6 +44,10 @@ await build({
 copy(path.join(dist, 'static'), path.join(dist, 'static'));
 copy('public', 'public');
 copy(path.join('donation-api', 'db', 'migrations'), path.join('donation-api', 'db', 'migrations'));
+// /api/docs serves Scalar's browser script from node_modules (donation-api/api-docs.ts reads it by path, which Next's
+// standalone tracing does not follow): the release gets that one file of the pinned package.
+const scalarScript = path.join(path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), 'browser', 'standalone.js');
+copy(scalarScript, path.join('node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js'));
 // The administration command line (npm run admin in a checkout) as one file: node admin.cjs <command>.
 // Native and wasm packages stay outside the bundle; the standalone node_modules has them (the server uses them).
 await build({

@@ -24,6 +24,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/config/auth-config',
   'GET /api/openapi.json',
   'GET /api/docs',
+  'GET /api/docs/scalar.js',
   // Health checks of load balancers and containers; they say ok or unavailable, nothing else.
   'GET /api/health',
   'GET /api/ready',
