@@ -24,7 +24,7 @@ for (const lang of LANGS) {
     await expect(dialog.getByRole('heading', { name: t.title })).toBeVisible();
     await expect(dialog.getByRole('button', { name: t.confirm })).toBeFocused();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: t.confirm }).click()]);
-    expect(download.suggestedFilename()).toBe(`${branchName}-branch-donations-export.csv`);
+    expect(download.suggestedFilename()).toBe(`${branchName}-branch-donations-export-${open.year}.csv`);
     await expect(page.getByRole('status').filter({ hasText: t.success })).toBeVisible();
 
     const file = fs.readFileSync((await download.path())!);

@@ -100,7 +100,7 @@ for (const lang of LANGS) {
         return download;
       };
       const xlsx = await run(te.formatXlsx);
-      expect(xlsx.suggestedFilename()).toMatch(/-branch-donations-export\.xlsx$/);
+      expect(xlsx.suggestedFilename()).toMatch(/-branch-donations-export-\d{4}\.xlsx$/);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile((await xlsx.path())!);
       const ws = wb.worksheets[0];

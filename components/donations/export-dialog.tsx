@@ -38,12 +38,11 @@ export function ExportDialog({ year, open, setOpen }: { year: number; open: bool
           : format === 'xlsx'
             ? { format: 'xlsx' as const, lang: locale === 'fr' ? ('fr' as const) : ('en' as const) }
             : {};
-      const fallback = exportFileName(branchName);
       // The browser's download manager receives the file (a whole year can be large: it never sits in page memory);
       // the answer's status comes back in a cookie for the banner.
       const status = await downloadThroughBrowser(
         bffHref('/donation/export', { query: { branchId, year, ...options } }),
-        format === 'xlsx' ? fallback.replace(/\.csv$/, '.xlsx') : fallback,
+        exportFileName(branchName, year, format),
       );
       const ok = status !== null && status >= 200 && status < 300;
       show(ok ? 'success' : 'error', t(ok ? 'success' : 'failure'));

@@ -8,7 +8,7 @@ import { newRouter } from '../router';
 import { deleteDonation, donationYears, getDonation, pagedDonations, updateDonation } from '../services/donations';
 import { exportContext, exportYearCsv } from '../services/export';
 import { exportYearCsvLocalized, exportYearXlsx } from '../services/export-formats';
-import { exportFileName } from '@/lib/domain/export-file-name';
+import { attachmentDisposition, exportFileName } from '@/lib/domain/export-file-name';
 import { recomputeGhg } from '../services/ghg';
 import { CampaignDonationSchema, DonationSchema, json } from './donation-schemas';
 import { errorResponses, updateResponses, uuidParam, writeContext, yearParam } from './params';
@@ -97,24 +97,18 @@ donationRoutes.openapi(
     const { branchId, year, format, lang } = c.req.valid('query');
     const db = c.get('deps').db;
     await assertBranch(db, c.get('user'), branchId, 'read');
-    const csvName = exportFileName((await exportContext(db, branchId)).branchName);
+    const { branchName } = await exportContext(db, branchId);
     let stream: ReadableStream<Uint8Array>;
-    let fileName = csvName;
     if (format === 'xlsx') {
       stream = (await exportYearXlsx(db, branchId, year, lang ?? 'en')).stream;
-      fileName = csvName.replace(/\.csv$/, '.xlsx');
       c.header('content-type', XLSX_TYPE);
     } else {
       stream =
         lang === 'fr' ? (await exportYearCsvLocalized(db, branchId, year, 'fr')).stream : (await exportYearCsv(db, branchId, year)).stream;
       c.header('content-type', 'text/csv; charset=utf-8');
     }
-    const ascii = fileName
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\x20-\x7e]/g, '_')
-      .replace(/["\\]/g, '_');
-    c.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    const fileName = exportFileName(branchName, year, format === 'xlsx' ? 'xlsx' : lang === 'fr' ? 'csv-fr' : 'csv');
+    c.header('content-disposition', attachmentDisposition(fileName));
     c.header('x-content-type-options', 'nosniff');
     return c.body(stream, 200) as never;
   },

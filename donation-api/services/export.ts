@@ -160,5 +160,5 @@ export async function exportYearCsv(db: DbOrTx, branchId: string, year: number, 
       await batches.return(undefined);
     },
   });
-  return { stream, fileName: exportFileName(branchName) };
+  return { stream, fileName: exportFileName(branchName, year) };
 }

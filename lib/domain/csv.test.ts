@@ -107,9 +107,7 @@ describe('CSV export columns', () => {
     expect(csv.split('\r\n')).toHaveLength(3);
   });
 
-  it('names the file after the branch', () => {
-    expect(exportFileName('Toronto Community Food Bank')).toBe('Toronto Community Food Bank-branch-donations-export.csv');
-    expect(exportFileName('A/B: "C"')).toBe('A B C-branch-donations-export.csv');
-    expect(exportFileName('')).toBe('branch-branch-donations-export.csv');
+  it('names the file after the branch and the year', () => {
+    expect(exportFileName('Toronto Community Food Bank', 2026)).toBe('Toronto Community Food Bank-branch-donations-export-2026.csv');
   });
 });

@@ -30,12 +30,17 @@ describe.each(dbKinds())('XLSX and French CSV exports on %s', (kind) => {
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const text = res.body.toString('utf8');
       expect(text.slice(1).split('\r\n')[0]).toBe(SPEC_HEADER);
+      expect(res.headers.get('content-disposition')).toContain('filename="Toronto Community Food Bank-branch-donations-export-2026.csv"');
     }
   });
 
   it('writes the French CSV with French headers, ";" separators, decimal commas and the amount and unit entered', async () => {
     const res = await get(api, url('&lang=fr'), w.token);
     expect(res.status).toBe(200);
+    // Its own name, so it does not overwrite the English CSV of the same year in a downloads folder.
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Toronto Community Food Bank-branch-donations-export-2026-fr.csv"; filename*=UTF-8''${encodeURIComponent('Toronto Community Food Bank-branch-donations-export-2026-fr.csv')}`,
+    );
     const text = res.body.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split('\r\n');
@@ -59,7 +64,7 @@ describe.each(dbKinds())('XLSX and French CSV exports on %s', (kind) => {
       const res = await get(api, url(`&format=xlsx&lang=${lang}`), w.token);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      expect(res.headers.get('content-disposition')).toContain('Toronto Community Food Bank-branch-donations-export.xlsx');
+      expect(res.headers.get('content-disposition')).toContain('filename="Toronto Community Food Bank-branch-donations-export-2026.xlsx"');
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.body as unknown as ArrayBuffer);
       const ws = wb.worksheets[0];

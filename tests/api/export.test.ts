@@ -57,7 +57,7 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
     const disposition = res.headers.get('content-disposition')!;
     // Quotes cannot appear in a file name header; the plain name drops accents, filename* keeps them.
     expect(disposition).toBe(
-      `attachment; filename="Banque alimentaire, Quebec-branch-donations-export.csv"; filename*=UTF-8''${encodeURIComponent('Banque alimentaire, Québec-branch-donations-export.csv')}`,
+      `attachment; filename="Banque alimentaire, Quebec-branch-donations-export-2026.csv"; filename*=UTF-8''${encodeURIComponent('Banque alimentaire, Québec-branch-donations-export-2026.csv')}`,
     );
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
