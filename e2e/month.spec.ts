@@ -150,6 +150,7 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   const dialogFr = page.getByRole('dialog', { name: fr.submitTitle });
   await expect(dialogFr.getByLabel(fr.comments)).toBeFocused();
   await expect(dialogFr).toContainText(fill(fr.submitNote, { email: SUPPORT_EMAIL }));
+  await expect(dialogFr).toContainText(fr.submitReopenNote);
   await dialogFr.getByRole('button', { name: MESSAGES.fr.Common.cancel }).click();
   await expect(dialogFr).toHaveCount(0);
   await expect(page.getByRole('button', { name: fr.submitReport })).toBeFocused();
@@ -164,6 +165,7 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   await page.getByRole('button', { name: en.submitReport }).click();
   const dialog = page.getByRole('dialog', { name: en.submitTitle });
   await expect(dialog).toContainText(fill(en.submitNote, { email: SUPPORT_EMAIL }));
+  await expect(dialog).toContainText(en.submitReopenNote);
   await dialog.getByLabel(en.comments).fill('Checked by the e2e test');
   // A double click sends one request (issue 7).
   const submits: string[] = [];

@@ -81,7 +81,9 @@ export function SubmitReportDialog({ year, month, supportEmail, open, onClose }:
         {t.rich('submitNote', {
           email: supportEmail,
           strong: (chunks) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong>,
-        })}
+        })}{' '}
+        {/* The spec's sentence above stays as it is; a submitted month can also be reopened on request (MonthReopen). */}
+        {t('submitReopenNote')}
       </p>
     </AppDialog>
   );
