@@ -14,8 +14,20 @@ RUN RELEASE_DIR=/release node scripts/package.mjs
 # 2. Run: only the release folder, as the unprivileged user node; the embedded database (when DATABASE_URL is
 # unset) and its backups live in the /data volume.
 FROM node:24-bookworm-slim
+# pg_dump must be of the server's major version or newer (it refuses an older client), and Debian bookworm ships
+# PostgreSQL 15 while compose.yaml runs postgres:17: the client comes from PostgreSQL's own Debian repository (PGDG),
+# at the major version of compose.yaml's image (tests/deploy/container-files.test.ts keeps the two equal).
+ARG PG_MAJOR=17
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends postgresql-client \
+  && apt-get install -y --no-install-recommends ca-certificates curl \
+  && install -d /usr/share/postgresql-common/pgdg \
+  && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+  && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
+    > /etc/apt/sources.list.d/pgdg.list \
+  && apt-get update \
+  && apt-get install -y --no-install-recommends "postgresql-client-${PG_MAJOR}" \
+  && apt-get purge -y curl && apt-get autoremove -y \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data && chown node:node /data
 WORKDIR /app
