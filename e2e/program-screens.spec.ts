@@ -25,6 +25,15 @@ for (const lang of LANGS) {
     const entries = page.getByTestId('audit-entries');
     await expect(entries.locator('li').first()).toContainText('program@foodbanks.example.org');
     await expect(entries.locator('li').first()).toContainText(`${ta.action_update} · ${ta.entity_user}`);
+    // Every time in the program's zone, named; sign-ins only when asked for, and the choice is in the address.
+    await expect(entries.locator('time').first()).toHaveText(
+      lang === 'fr' ? /\s\d{1,2}\sh\s\d{2}\sHE$/ : /\s\d{1,2}:\d{2}\s[ap]\.m\.\sET$/,
+    );
+    await expect(entries).not.toContainText(ta.action_login);
+    await page.getByLabel(ta.includeAll).check();
+    await page.getByRole('button', { name: ta.submit }).click();
+    await expect(page).toHaveURL(/include=all/);
+    await expect(entries).toContainText(ta.action_login);
     await shootWidths(page, 'program-audit', lang);
 
     await page.goto('/program/partner-report?from=2025-01-01&to=2026-12-31');

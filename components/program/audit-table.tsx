@@ -1,6 +1,7 @@
-import { useLocale, useTranslations } from 'next-intl';
-import { Source, WeightUnit } from '@/lib/domain/enums';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { LoginType, Source, WeightUnit } from '@/lib/domain/enums';
 import type { AuditEntry } from '@/lib/domain/program-workflow';
+import { zonedMomentFormatter } from '@/lib/domain/zoned-time';
 
 type Share = { name: string; nameFr: string; fraction: number };
 const isShares = (v: unknown): v is Share[] =>
@@ -17,7 +18,10 @@ export function AuditTable({ entries, showBranch = false }: { entries: AuditEntr
   const t = useTranslations('ProgramAudit');
   const locale = useLocale();
   const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
-  const when = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  // Every moment in the program's time zone (next-intl's, APP_TIME_ZONE), named: the server and the browser then
+  // write the same clock, whatever zone each runs in.
+  const timeZone = useTimeZone() ?? 'America/Toronto';
+  const when = zonedMomentFormatter(locale, timeZone);
   const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   const num = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const pct = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
@@ -31,8 +35,9 @@ export function AuditTable({ entries, showBranch = false }: { entries: AuditEntr
     if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
     if (field === 'source' && (v === Source.FrontStore || v === Source.BackStore)) return t(`source_${v}`);
     if (field === 'weightUnit' && Object.values(WeightUnit).includes(v as WeightUnit)) return t(`unit_${v as WeightUnit}`);
+    if (field === 'loginType' && Object.values(LoginType).includes(v as LoginType)) return t(`loginType_${v as LoginType}`);
     if (typeof v === 'number') return num.format(v);
-    if (typeof v === 'string') return INSTANT.test(v) ? when.format(new Date(v)) : DAY.test(v) ? day.format(new Date(`${v}T00:00:00Z`)) : v;
+    if (typeof v === 'string') return INSTANT.test(v) ? when(v) : DAY.test(v) ? day.format(new Date(`${v}T00:00:00Z`)) : v;
     if (isShares(v)) return v.map((c) => `${locale === 'fr' ? c.nameFr : c.name} ${pct.format(c.fraction)}`).join(', ') || '—';
     if (Array.isArray(v)) return v.map((x) => show(field, x)).join(', ') || '—';
     return JSON.stringify(v);
@@ -43,7 +48,7 @@ export function AuditTable({ entries, showBranch = false }: { entries: AuditEntr
         <li key={e.id} className="rounded-md bg-white p-3 text-sm shadow-sm ring-1 ring-black/5">
           <p className="flex flex-wrap gap-x-2">
             <time dateTime={e.at} className="text-gray-700">
-              {when.format(new Date(e.at))}
+              {when(e.at)}
             </time>
             <span className="font-semibold text-gray-900">{e.actor || t('system')}</span>
             <span>

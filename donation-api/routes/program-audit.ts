@@ -49,7 +49,8 @@ programAuditRoutes.openapi(
   },
 );
 
-// GET /api/program/audit?q=&branchId=&action=&from=&to=&before= - the program-wide log (administrators)
+// GET /api/program/audit?q=&branchId=&action=&from=&to=&include=&before= - the program-wide log (administrators):
+// people's changes, or with include=all the sign-ins and the system's own entries too
 programAuditRoutes.openapi(
   createRoute({
     method: 'get',
@@ -65,6 +66,7 @@ programAuditRoutes.openapi(
         action: z.string().max(40).optional(),
         from: day.optional(),
         to: day.optional(),
+        include: z.enum(['people', 'all']).optional(),
         before,
       }),
     },
@@ -72,6 +74,6 @@ programAuditRoutes.openapi(
   }),
   async (c) => {
     requireProgram(c.get('user'), 'admin');
-    return c.json(await programLog(c.get('deps').db, c.req.valid('query')), 200);
+    return c.json(await programLog(c.get('deps').db, c.req.valid('query'), c.get('deps').config.timeZone), 200);
   },
 );

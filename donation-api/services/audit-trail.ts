@@ -1,6 +1,6 @@
 // The audit trail shown (issue 8): a donation's history, a branch's history and the program-wide log. Who acted is
 // a name (the e-mail recorded, or the user's), never an id; each entry carries the fields that changed.
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { inProgramScope } from '@/lib/domain/program-access';
 import { storeDisplayName } from '@/lib/domain/store';
 import type { AuditEntry } from '@/lib/domain/program-workflow';
@@ -8,6 +8,7 @@ import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { auditLog, banners, branches, campaigns, categories, retailers, stores, users } from '../db/schema';
 import { notFound } from '../errors';
+import { peopleOnlySql } from './program-audit-filter';
 
 export const AUDIT_PAGE = 50;
 // Bookkeeping fields that change with every write and say nothing to a reader, and the parts of a donation's answer
@@ -188,10 +189,22 @@ export function branchHistory(db: DbOrTx, branchId: string, before?: number) {
   return page(db, eq(auditLog.branchId, branchId), before);
 }
 
-export type AuditQuery = { q?: string; branchId?: string; action?: string; from?: string; to?: string; before?: number };
+export type AuditQuery = {
+  q?: string;
+  branchId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  /** people (the default): the changes people made; all: sign-ins and system entries too. */
+  include?: 'people' | 'all';
+  before?: number;
+};
 
-/** The program-wide log (administrators): words match who, what, the record and the branch; dates bound it. */
-export function programLog(db: DbOrTx, query: AuditQuery) {
+/**
+ * The program-wide log (administrators): words match who, what, the record and the branch; days (in timeZone) bound it; sign-ins
+ * and system entries only with include=all.
+ */
+export function programLog(db: DbOrTx, query: AuditQuery, timeZone: string) {
   const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
@@ -207,8 +220,10 @@ export function programLog(db: DbOrTx, query: AuditQuery) {
     ),
     query.branchId ? eq(auditLog.branchId, query.branchId) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
-    query.from ? gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to ? lt(auditLog.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    query.include === 'all' ? undefined : peopleOnlySql(),
+    // The days are the program's (the screen shows every time in its zone), read so the index on "at" still serves.
+    query.from ? sql`${auditLog.at} >= (${query.from}::date::timestamp at time zone ${timeZone})` : undefined,
+    query.to ? sql`${auditLog.at} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
   );
   return page(db, where, query.before);
 }

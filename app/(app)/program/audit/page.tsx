@@ -27,11 +27,21 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
   const from = isDay(one(sp.from)) ? one(sp.from) : '';
   const to = isDay(one(sp.to)) ? one(sp.to) : '';
   const before = /^\d+$/.test(one(sp.before)) ? one(sp.before) : '';
-  const params = new URLSearchParams(Object.entries({ q, from, to, before }).filter(([, v]) => v));
+  // People's changes by default; include=all (in the address, so the view can be shared) adds sign-ins and system entries.
+  const include = one(sp.include) === 'all' ? 'all' : '';
+  const params = new URLSearchParams(Object.entries({ q, from, to, include, before }).filter(([, v]) => v));
   let page: AuditPage | null = null;
   try {
     page = await screenApi('/program/audit', {
-      params: { query: { q: q || undefined, from: from || undefined, to: to || undefined, before: before ? Number(before) : undefined } },
+      params: {
+        query: {
+          q: q || undefined,
+          from: from || undefined,
+          to: to || undefined,
+          include: include || undefined,
+          before: before ? Number(before) : undefined,
+        },
+      },
       returnTo: `/program/audit?${params}`,
     });
   } catch (err) {
@@ -41,7 +51,7 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
     page = null;
   }
   const older = page?.nextBefore
-    ? new URLSearchParams(Object.entries({ q, from, to, before: String(page.nextBefore) }).filter(([, v]) => v))
+    ? new URLSearchParams(Object.entries({ q, from, to, include, before: String(page.nextBefore) }).filter(([, v]) => v))
     : null;
   return (
     <div className="flex flex-col gap-4">
@@ -49,7 +59,7 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
       <form
         method="get"
         role="search"
-        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-black/5 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
       >
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t('search')}
@@ -62,6 +72,10 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t('to')}
           <input name="to" type="date" defaultValue={to} className={CONTROL_CLASS} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
+          <input name="include" type="checkbox" value="all" defaultChecked={include === 'all'} className="h-5 w-5" />
+          {t('includeAll')}
         </label>
         <Button type="submit">{t('submit')}</Button>
       </form>
