@@ -69,7 +69,18 @@ test('deactivating a user refuses their open session at once', async ({ browser 
 
   const row = await openUser(admin, /^Search by name/, email);
   await row.getByLabel(/^Reason for the change/).fill('left the food bank');
-  await row.getByRole('button', { name: 'Deactivate' }).click();
+  // Deactivating asks first: Escape leaves the user as they were and gives the focus back; Deactivate in the dialog acts.
+  const deactivate = row.getByRole('button', { name: 'Deactivate' });
+  await deactivate.click();
+  const confirm = admin.getByRole('dialog', { name: /^Deactivate .+\?$/ });
+  await expect(confirm).toContainText('They can no longer sign in; their entries stay.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await admin.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(deactivate).toBeFocused();
+  await expect(row.getByText('Deactivated')).toHaveCount(0);
+  await deactivate.click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(admin.getByText('Saved.')).toBeVisible();
   await expect(row.getByText('Deactivated')).toBeVisible();
 

@@ -29,6 +29,7 @@ import { DonationStoreFields } from './donation-store-fields';
 import { StoreRequestLink } from './store-request-link';
 import { DonationWeightFields } from './donation-weight-fields';
 import { byUse, MonthSubmittedWarning, RepeatDonation, UnusualWeightWarning, useStoreUsage } from './faster-entry';
+import { useUnusualWeightConfirm } from './unusual-weight-confirm';
 import { useDonationFields } from './use-donation-fields';
 import { useDonationSave } from './use-donation-save';
 import { useNumberFormats } from './use-number-formats';
@@ -169,6 +170,14 @@ export function DonationForm({
   };
   const weightPounds = toPounds(typedWeight(values.weight, f.locale), Number(values.weightUnit) as WeightUnit);
   const usualPounds = usage.find((u) => u.storeId === values.storeId && u.campaignId === campaignId)?.medianPounds;
+  // After the dialog has closed and given focus back, so the weight to check gets it.
+  const unusual = useUnusualWeightConfirm({ onCheck: () => setTimeout(() => setFocus('weight'), 0) });
+  /** An unusual weight asks first; an edit keeping the saved weight and store is not asked again (its mark stays). */
+  const askUnusual = (v: DonationFormValues, run: () => void) => {
+    const pounds = toPounds(typedWeight(v.weight, f.locale), Number(v.weightUnit) as WeightUnit);
+    const kept = !!donation && pounds === donation.weightInPounds && (v.storeId || donation.storeId) === donation.storeId;
+    unusual.gate(kept ? 0 : pounds, usualPounds, run);
+  };
 
   const { save, saving, sessionExpired } = useDonationSave({
     mode,
@@ -197,7 +206,7 @@ export function DonationForm({
       onSubmit={(e) =>
         submit(
           e,
-          (v) => once(() => save(v)),
+          (v) => askUnusual(v, () => void once(() => save(v))),
           (errs) => {
             if (errs.shares && !errs.date && !errs.storeId && !errs.weight) categoriesRef.current?.scrollIntoView({ block: 'center' });
           },
@@ -275,6 +284,7 @@ export function DonationForm({
           {mode === 'add' ? t('addDonation') : t('save')}
         </Button>
       </FormActions>
+      {unusual.dialog}
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -28,6 +29,7 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [linkTo, setLinkTo] = useState('');
+  const { confirm, dialog } = useConfirm();
 
   const load = useCallback(async (query: string) => {
     setLoading(true);
@@ -119,13 +121,23 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                     <Button
                       variant={u.disabled ? 'primary' : 'danger'}
                       loading={busy}
-                      onClick={() =>
-                        act(
-                          (reason) =>
-                            api.PUT('/program/users/{userId}/status', { ...onUser(u.id), body: { disabled: !u.disabled, reason } }),
-                          t('saved'),
-                        )
-                      }
+                      onClick={() => {
+                        const toggle = () =>
+                          act(
+                            (reason) =>
+                              api.PUT('/program/users/{userId}/status', { ...onUser(u.id), body: { disabled: !u.disabled, reason } }),
+                            t('saved'),
+                          );
+                        // Reactivating gives access back and needs no second thought; deactivating asks first.
+                        if (u.disabled) void toggle();
+                        else
+                          confirm({
+                            title: t('deactivateTitle', { name: u.username }),
+                            description: t('deactivateText'),
+                            confirmLabel: t('deactivate'),
+                            run: toggle,
+                          });
+                      }}
                     >
                       {u.disabled ? t('reactivate') : t('deactivate')}
                     </Button>
@@ -181,14 +193,20 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                           variant="ghost"
                           loading={busy}
                           onClick={() =>
-                            act(
-                              (reason) =>
-                                api.POST('/program/users/{userId}/branches/{branchId}/unlink', {
-                                  params: { path: { userId: u.id, branchId: b.branchId } },
-                                  body: { reason },
-                                }),
-                              t('saved'),
-                            )
+                            confirm({
+                              title: t('unlinkTitle', { name: u.username, branch: b.branchName }),
+                              description: t('unlinkText', { branch: b.branchName }),
+                              confirmLabel: t('unlink'),
+                              run: () =>
+                                act(
+                                  (reason) =>
+                                    api.POST('/program/users/{userId}/branches/{branchId}/unlink', {
+                                      params: { path: { userId: u.id, branchId: b.branchId } },
+                                      body: { reason },
+                                    }),
+                                  t('saved'),
+                                ),
+                            })
                           }
                         >
                           {t('unlink')}
@@ -228,6 +246,7 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
         </ul>
       )}
       {data && <p className="text-sm text-gray-700">{t('count', { shown: data.users.length, total: data.total })}</p>}
+      {dialog}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -20,6 +21,7 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const reload = async () => setRows(await api.GET('/program/branches'));
+  const { confirm, dialog } = useConfirm();
 
   async function toggle(row: ProgramBranchRow) {
     setMessage(null);
@@ -64,12 +66,26 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
             >
               {t('edit')}
             </Link>
-            <Button variant={b.deactivatedAt ? 'secondary' : 'danger'} onClick={() => toggle(b)}>
+            <Button
+              variant={b.deactivatedAt ? 'secondary' : 'danger'}
+              onClick={() =>
+                // Reactivating takes nothing away; deactivating asks first.
+                b.deactivatedAt
+                  ? void toggle(b)
+                  : confirm({
+                      title: t('deactivateTitle', { name: b.name }),
+                      description: t('deactivateText'),
+                      confirmLabel: t('deactivate'),
+                      run: () => toggle(b),
+                    })
+              }
+            >
               {b.deactivatedAt ? t('reactivate') : t('deactivate')}
             </Button>
           </li>
         ))}
       </ul>
+      {dialog}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -23,6 +24,7 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
   const [reason, setReason] = useState('');
   const [linkTo, setLinkTo] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { confirm, dialog } = useConfirm();
 
   const load = useCallback(async (query: string) => setStores(await api.GET('/program/stores', { params: { query: { q: query } } })), []);
   useEffect(() => {
@@ -98,11 +100,17 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
                       variant="ghost"
                       aria-label={t('unlinkFrom', { store: s.name, branch: b.branchName })}
                       onClick={() =>
-                        setBranches(
-                          s,
-                          s.branches.map((x) => x.branchId).filter((x) => x !== b.branchId),
-                          t('unlinked'),
-                        )
+                        confirm({
+                          title: t('unlinkTitle', { store: s.name, branch: b.branchName }),
+                          description: t('unlinkText', { branch: b.branchName }),
+                          confirmLabel: t('unlink'),
+                          run: () =>
+                            setBranches(
+                              s,
+                              s.branches.map((x) => x.branchId).filter((x) => x !== b.branchId),
+                              t('unlinked'),
+                            ),
+                        })
                       }
                     >
                       {t('unlink')}
@@ -138,6 +146,7 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
           ))}
         </ul>
       )}
+      {dialog}
     </div>
   );
 }
