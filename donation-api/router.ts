@@ -1,15 +1,23 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { apiError } from '@/lib/domain/errors';
+import { TOO_LONG_MESSAGE, tooLongMessage } from '@/lib/domain/text-limits';
 import type { ApiEnv } from './context';
 
-/** Validation failures of the zod-openapi request schemas: 400 with the first issue in plain words. */
-export function validationHook(
-  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
-  c: { json: (b: unknown, s: 400) => Response },
-) {
+type Issue = { path: PropertyKey[]; message: string; code?: string; origin?: string; maximum?: number | bigint };
+
+/**
+ * Validation failures of the zod-openapi request schemas: 400 with the first issue in plain words. A text over its
+ * limit is FIELD_TOO_LONG naming the field and the limit (the schema's own English label when it has one).
+ */
+export function validationHook(result: { success: boolean; error?: { issues: Issue[] } }, c: { json: (b: unknown, s: 400) => Response }) {
   if (!result.success) {
     const issue = result.error?.issues[0];
-    const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+    const field = issue?.path.map(String).join('.') ?? '';
+    if (issue?.code === 'too_big' && issue.origin === 'string' && field) {
+      const message = TOO_LONG_MESSAGE.test(issue.message) ? issue.message : tooLongMessage(field, Number(issue.maximum));
+      return c.json({ code: 'FIELD_TOO_LONG', message, field }, 400);
+    }
+    const where = field ? `${field}: ` : '';
     return c.json({ code: 'BAD_REQUEST', message: `${apiError('BAD_REQUEST').message} ${where}${issue?.message ?? ''}`.trim() }, 400);
   }
   return undefined;

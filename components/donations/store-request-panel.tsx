@@ -7,11 +7,13 @@ import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
+import { STORE_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { StoreRequestStatus } from '@/components/places/store-request-status';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
+const storeField = (field?: string) => (field && field in STORE_TEXT_MAX ? (field as keyof typeof STORE_TEXT_MAX) : undefined);
 
 /**
  * The fields of 'My store is not in the list' (issue 9), whose request reaches the program's administrators
@@ -21,6 +23,7 @@ const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
 export function StoreRequestPanel({ branchId }: { branchId: string }) {
   const t = useTranslations('StoreRequest');
   const errorText = useErrorText();
+  const limits = useTranslations('Limits');
   // Bumped after a request is sent, so that the list below reads it back.
   const [sent, setSent] = useState(0);
   const [values, setValues] = useState(EMPTY);
@@ -43,7 +46,12 @@ export function StoreRequestPanel({ branchId }: { branchId: string }) {
       setValues(EMPTY);
       setSent((n) => n + 1);
     } catch (err) {
-      setResult({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
+      // A text over its limit (pasted past maxlength by another client, or a changed limit): name the field and the limit.
+      const field = err instanceof BffError && err.code === 'FIELD_TOO_LONG' ? storeField(err.field) : undefined;
+      const text = field
+        ? limits('tooLong', { field: t(field), max: STORE_TEXT_MAX[field] })
+        : errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL');
+      setResult({ ok: false, text });
     }
     setPending(false);
   }
@@ -53,6 +61,7 @@ export function StoreRequestPanel({ branchId }: { branchId: string }) {
       label={t(key)}
       required={required}
       value={values[key]}
+      maxLength={STORE_TEXT_MAX[key]}
       onChange={(e) => setValues({ ...values, [key]: e.target.value })}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {

@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   UNAUTHORIZED: 'Authentication required.',
   NOT_FOUND: 'Not found.',
   BAD_REQUEST: 'Invalid request.',
+  FIELD_TOO_LONG: 'A text is longer than its field allows.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   ORG_PROVINCE_VALIDATE: 'Please select a province',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateBranchBodySchema } from './branch';
 import { reasonSchema } from './program-people';
+import { limitedText, STORE_TEXT_MAX } from './text-limits';
 
 // Issue 9: branches and stores managed by program administrators, the CSV imports' preview, and store requests.
 
@@ -29,10 +30,10 @@ export const programStoreSchema = z.object({
 export type ProgramStore = z.infer<typeof programStoreSchema>;
 
 const storeFields = {
-  retailer: z.string().trim().min(1).max(200),
-  banner: z.string().trim().max(200).optional(),
-  name: z.string().trim().min(1).max(200),
-  number: z.string().trim().max(50).optional(),
+  retailer: limitedText(STORE_TEXT_MAX.retailer, 'Retailer').min(1),
+  banner: limitedText(STORE_TEXT_MAX.banner, 'Banner').optional(),
+  name: limitedText(STORE_TEXT_MAX.name, 'Store name').min(1),
+  number: limitedText(STORE_TEXT_MAX.number, 'Store number').optional(),
 };
 export const createStoreBodySchema = z.strictObject({
   ...storeFields,
@@ -76,9 +77,9 @@ export type CsvResultAnswer = z.infer<typeof csvResultSchema>;
 /** 'My store is not in the list': what branch staff know about the store. */
 export const storeRequestBodySchema = z.strictObject({
   ...storeFields,
-  retailer: z.string().trim().max(200),
-  name: z.string().trim().max(200),
-  address: z.string().trim().max(300).optional(),
+  retailer: limitedText(STORE_TEXT_MAX.retailer, 'Retailer'),
+  name: limitedText(STORE_TEXT_MAX.name, 'Store name'),
+  address: limitedText(STORE_TEXT_MAX.address, 'Address').optional(),
 });
 export type StoreRequestBody = z.infer<typeof storeRequestBodySchema>;
 

@@ -115,3 +115,31 @@ describe.each(dbKinds())('bad input on %s', (kind) => {
     });
   });
 });
+
+describe.each(dbKinds())('texts over their limit on %s', (kind) => {
+  let api: TestApi;
+  let w: World;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+    w = await donationWorld(api);
+  });
+  afterAll(() => api.close());
+
+  it('a 330-character store name in "My store is not in the list" names the field and the limit', async () => {
+    const body = { retailer: 'Loblaw', name: 'x'.repeat(330) };
+    const res = await api.request('POST', `/api/branch/${w.branch.id}/store-requests`, { token: w.token, body });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ code: 'FIELD_TOO_LONG', message: 'Store name: at most 200 characters.', field: 'name' });
+    const address = await api.request('POST', `/api/branch/${w.branch.id}/store-requests`, {
+      token: w.token,
+      body: { retailer: 'Loblaw', name: 'Queen St', address: 'y'.repeat(301) },
+    });
+    expect(address.json).toEqual({ code: 'FIELD_TOO_LONG', message: 'Address: at most 300 characters.', field: 'address' });
+  });
+
+  it('a field without a label of its own is named by its path', async () => {
+    const res = await submit(api, w, 2026, 3, 'x'.repeat(2001));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ code: 'FIELD_TOO_LONG', message: 'comments: at most 2,000 characters.', field: 'comments' });
+  });
+});

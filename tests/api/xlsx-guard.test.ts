@@ -44,7 +44,7 @@ describe.each(dbKinds())('workbook formula guard on %s', (kind) => {
       banner: '@Banner',
       number: '-1',
     });
-    retailerId = store.retailerId;
+    retailerId = store.retailerId!;
     const admin = await fixtures.user(api);
     await grantProgramRole(api.db, admin.username, 'admin', [], 'test');
     adminToken = await fixtures.token(api, admin.id);

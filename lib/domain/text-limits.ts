@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// The longest text each field takes, shared by the API's schemas (a refusal names the field and the limit) and the
+// forms (maxlength, so the browser stops the typing at the same place).
+
+/** "My store is not in the list" (issue 9) and the program's own store form. */
+export const STORE_TEXT_MAX = { retailer: 200, banner: 200, name: 200, number: 50, address: 300 } as const;
+
+/** The English refusal of a text over its limit; the screens say it in the user's language (Limits.tooLong). */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label}: at most ${max.toLocaleString('en-CA')} characters.`;
+}
+
+/** Shape of tooLongMessage, so the validation hook keeps a schema's own label. */
+export const TOO_LONG_MESSAGE = /^.+: at most [\d,]+ characters\.$/;
+
+/** A trimmed text of at most `max` characters whose refusal names it (`label`, in English) and the limit. */
+export function limitedText(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: tooLongMessage(label, max) });
+}
