@@ -5,13 +5,14 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 
-type NavKey = 'oversight' | 'year' | 'totals' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
+type NavKey = 'oversight' | 'year' | 'totals' | 'marked' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
 
 /** The program's screens (issue 8). Users, food banks and stores are for program administrators only. */
 export const PROGRAM_LINKS: { key: NavKey; href: string; adminOnly?: boolean }[] = [
   { key: 'oversight', href: '/program' },
   { key: 'year', href: '/program/year' },
   { key: 'totals', href: '/program/totals' },
+  { key: 'marked', href: '/program/marked' },
   { key: 'audit', href: '/program/audit', adminOnly: true },
   { key: 'partnerReport', href: '/program/partner-report' },
   { key: 'users', href: '/program/users', adminOnly: true },

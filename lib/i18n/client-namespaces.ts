@@ -43,6 +43,7 @@ const PROGRAM = [
   'PeopleInvite',
   'ProgramBranches',
   'ProgramImport',
+  'ProgramMarked',
   'ProgramMonthHistory',
   'ProgramNav',
   'ProgramRequests',

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { MarkedDonationsPanel } from '@/components/program/marked-donations';
+import { getSessionJwt } from '@/lib/server/session';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ProgramMarked');
+  return { title: t('pageTitle') };
+}
+
+/** Program staff: donations the API marked for an unusual weight; administrators confirm or send them back. */
+export default async function ProgramMarkedPage() {
+  const user = (await getSessionJwt())?.user;
+  if (!user?.program) notFound();
+  const t = await getTranslations('ProgramMarked');
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-gray-900">{t('pageTitle')}</h1>
+      <p className="text-gray-800">{t('intro')}</p>
+      <MarkedDonationsPanel admin={user.program.role === 'admin'} />
+    </div>
+  );
+}
