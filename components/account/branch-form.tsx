@@ -12,7 +12,7 @@ import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
-import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
+import { BRANCH_STATISTICS, BRANCH_TEXT_MAX } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
 import type { ApiData } from '@/lib/api/calls';
 import { api } from '@/lib/query/api-client';
@@ -122,6 +122,7 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
           autoComplete="organization"
           containerClassName="sm:col-span-2"
           error={err('name')}
+          maxLength={BRANCH_TEXT_MAX.name}
           {...register('name')}
         />
         <TextField
@@ -130,15 +131,25 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
           type="tel"
           autoComplete="tel"
           error={err('phoneNumber')}
+          maxLength={BRANCH_TEXT_MAX.phoneNumber}
           {...register('phoneNumber')}
         />
-        <TextField label={t('email')} required type="email" autoComplete="email" error={err('email')} {...register('email')} />
+        <TextField
+          label={t('email')}
+          required
+          type="email"
+          autoComplete="email"
+          error={err('email')}
+          maxLength={BRANCH_TEXT_MAX.email}
+          {...register('email')}
+        />
         <TextField
           label={t('address1')}
           required
           autoComplete="address-line1"
           containerClassName="sm:col-span-2"
           error={err('address1')}
+          maxLength={BRANCH_TEXT_MAX.address1}
           {...register('address1')}
         />
         <TextField
@@ -146,9 +157,17 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
           autoComplete="address-line2"
           containerClassName="sm:col-span-2"
           error={err('address2')}
+          maxLength={BRANCH_TEXT_MAX.address2}
           {...register('address2')}
         />
-        <TextField label={t('city')} required autoComplete="address-level2" error={err('city')} {...register('city')} />
+        <TextField
+          label={t('city')}
+          required
+          autoComplete="address-level2"
+          error={err('city')}
+          maxLength={BRANCH_TEXT_MAX.city}
+          {...register('city')}
+        />
         <SelectField
           label={t('province')}
           placeholder={t('provincePlaceholder')}
@@ -163,27 +182,57 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
           autoComplete="postal-code"
           autoCapitalize="characters"
           error={err('postalCode')}
+          maxLength={BRANCH_TEXT_MAX.postalCode}
           {...register('postalCode')}
         />
-        <TextField label={t('website')} type="url" inputMode="url" autoComplete="url" error={err('website')} {...register('website')} />
+        <TextField
+          label={t('website')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          error={err('website')}
+          maxLength={BRANCH_TEXT_MAX.website}
+          {...register('website')}
+        />
         <TextAreaField
           label={t('operatingHours')}
           rows={3}
           containerClassName="sm:col-span-2"
           error={err('operatingHours')}
+          maxLength={BRANCH_TEXT_MAX.operatingHours}
           {...register('operatingHours')}
         />
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
         <legend className="float-left mb-1 w-full text-lg font-bold text-gray-900 sm:col-span-2">{t('sectionContact')}</legend>
-        <TextField label={t('contactName')} autoComplete="name" error={err('contactName')} {...register('contactName')} />
-        <TextField label={t('contactTitle')} autoComplete="organization-title" error={err('contactTitle')} {...register('contactTitle')} />
-        <TextField label={t('contactEmail')} type="email" autoComplete="email" error={err('contactEmail')} {...register('contactEmail')} />
+        <TextField
+          label={t('contactName')}
+          autoComplete="name"
+          error={err('contactName')}
+          maxLength={BRANCH_TEXT_MAX.contactName}
+          {...register('contactName')}
+        />
+        <TextField
+          label={t('contactTitle')}
+          autoComplete="organization-title"
+          error={err('contactTitle')}
+          maxLength={BRANCH_TEXT_MAX.contactTitle}
+          {...register('contactTitle')}
+        />
+        <TextField
+          label={t('contactEmail')}
+          type="email"
+          autoComplete="email"
+          error={err('contactEmail')}
+          maxLength={BRANCH_TEXT_MAX.contactEmail}
+          {...register('contactEmail')}
+        />
         <TextField
           label={t('contactPhoneNumber')}
           type="tel"
           autoComplete="tel"
           error={err('contactPhoneNumber')}
+          maxLength={BRANCH_TEXT_MAX.contactPhoneNumber}
           {...register('contactPhoneNumber')}
         />
       </fieldset>

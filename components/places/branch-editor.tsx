@@ -12,7 +12,7 @@ import {
   type UpdateBranchFormValues,
 } from '@/components/account/schemas';
 import { Button } from '@/components/ui/button';
-import { BRANCH_STATISTICS } from '@/lib/domain/branch-rules';
+import { BRANCH_STATISTICS, BRANCH_TEXT_MAX, type BranchTextField } from '@/lib/domain/branch-rules';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
@@ -107,6 +107,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
             autoComplete={auto}
             containerClassName={wide ? 'sm:col-span-2' : undefined}
             error={err(f)}
+            maxLength={BRANCH_TEXT_MAX[f as BranchTextField]}
             {...register(f)}
           />
         ))}
@@ -117,27 +118,72 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
           error={err('province')}
           {...register('province')}
         />
-        <TextField label={t('postalCode')} required autoCapitalize="characters" error={err('postalCode')} {...register('postalCode')} />
-        <TextField label={t('website')} type="url" inputMode="url" error={err('website')} {...register('website')} />
+        <TextField
+          label={t('postalCode')}
+          required
+          autoCapitalize="characters"
+          error={err('postalCode')}
+          maxLength={BRANCH_TEXT_MAX.postalCode}
+          {...register('postalCode')}
+        />
+        <TextField
+          label={t('website')}
+          type="url"
+          inputMode="url"
+          error={err('website')}
+          maxLength={BRANCH_TEXT_MAX.website}
+          {...register('website')}
+        />
         <TextAreaField
           label={t('operatingHours')}
           rows={3}
           containerClassName="sm:col-span-2"
           error={err('operatingHours')}
+          maxLength={BRANCH_TEXT_MAX.operatingHours}
           {...register('operatingHours')}
         />
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 rounded-md border border-gray-300 p-4 sm:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">{t('sectionContact')}</legend>
-        <TextField label={t('contactName')} error={err('contactName')} {...register('contactName')} />
-        <TextField label={t('contactTitle')} error={err('contactTitle')} {...register('contactTitle')} />
-        <TextField label={t('contactEmail')} type="email" error={err('contactEmail')} {...register('contactEmail')} />
-        <TextField label={t('contactPhoneNumber')} type="tel" error={err('contactPhoneNumber')} {...register('contactPhoneNumber')} />
+        <TextField
+          label={t('contactName')}
+          error={err('contactName')}
+          maxLength={BRANCH_TEXT_MAX.contactName}
+          {...register('contactName')}
+        />
+        <TextField
+          label={t('contactTitle')}
+          error={err('contactTitle')}
+          maxLength={BRANCH_TEXT_MAX.contactTitle}
+          {...register('contactTitle')}
+        />
+        <TextField
+          label={t('contactEmail')}
+          type="email"
+          error={err('contactEmail')}
+          maxLength={BRANCH_TEXT_MAX.contactEmail}
+          {...register('contactEmail')}
+        />
+        <TextField
+          label={t('contactPhoneNumber')}
+          type="tel"
+          error={err('contactPhoneNumber')}
+          maxLength={BRANCH_TEXT_MAX.contactPhoneNumber}
+          {...register('contactPhoneNumber')}
+        />
       </fieldset>
       <fieldset className="grid grid-cols-1 gap-4 rounded-md border border-gray-300 p-4 sm:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">{t('sectionStatistics')}</legend>
         {BRANCH_STATISTICS.map((f) => (
-          <TextField key={f} label={t(f)} inputMode="numeric" autoComplete="off" error={err(f)} {...register(f)} />
+          <TextField
+            key={f}
+            label={t(f)}
+            inputMode="numeric"
+            autoComplete="off"
+            error={err(f)}
+            maxLength={BRANCH_TEXT_MAX[f as BranchTextField]}
+            {...register(f)}
+          />
         ))}
       </fieldset>
       {!branchId && <TextField label={tp('reason')} hint={tp('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />}
