@@ -6,7 +6,7 @@ import { Button } from './button';
 import { LazyAppDialog } from './lazy-dialog';
 
 /** What a confirmation says and does: the question, what will happen, the button's label and the change itself. */
-export type ConfirmRequest = { title: string; description: string; confirmLabel: string; run: () => Promise<unknown> };
+type ConfirmRequest = { title: string; description: string; confirmLabel: string; run: () => Promise<unknown> };
 
 /**
  * Asks before a change that takes something away (deactivating a person or a food bank, unlinking): `confirm(request)`

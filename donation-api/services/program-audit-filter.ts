@@ -4,10 +4,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema';
 
 /** Sign-in bookkeeping: sign-ins and sign-outs, chat sign-in codes (sent, wrong, locked), accounts bound at sign-in. */
-export const SIGN_IN_ACTIONS = ['login', 'logout', 'fail', 'lock'] as const;
-export const SIGN_IN_ENTITIES = ['login_challenge'] as const;
+const SIGN_IN_ACTIONS = ['login', 'logout', 'fail', 'lock'] as const;
+const SIGN_IN_ENTITIES = ['login_challenge'] as const;
 /** Written by the system, not by a person's choice: the CO2e figures recomputed when the gas factors change. */
-export const SYSTEM_ENTITIES = ['donation_ghg', 'campaign_donation_ghg'] as const;
+const SYSTEM_ENTITIES = ['donation_ghg', 'campaign_donation_ghg'] as const;
 
 const list = (values: readonly string[]) =>
   sql.join(
