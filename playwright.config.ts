@@ -4,6 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { e2eSsoSetup } from './e2e/support/sso-env';
+import { SSO_SPECS } from './e2e/support/shards.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -21,9 +22,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 // Started only when the run includes those specs (all specs, or one of them named), so other runs stay lean.
 const sso = e2eSsoSetup(port);
 const named = process.argv.filter((a) => /\.spec\.ts$|^e2e\//.test(a));
-const withSso =
-  process.env.E2E_SSO !== '0' &&
-  (named.length === 0 || named.some((a) => /(sso|embedded|saved-token|onboarding|people-places)\.spec/.test(a)));
+const withSso = process.env.E2E_SSO !== '0' && (named.length === 0 || named.some((a) => SSO_SPECS.test(a)));
 if (withSso) process.env.E2E_SSO_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-sso-'));
 
 export default defineConfig({

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set) runs while
 // the production build is made; then Playwright in Debian's Chromium, as two shards side by side (each with its own
-// app server and database, E2E_PORT 3100 and 3101), while the release folder is packaged; then the release folder's
-// browser smoke test. Prints each step's time, then one line "N passed, N failed".
+// app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, e2e/support/shards.mjs),
+// while the release folder is packaged; then the release folder's browser smoke test. Prints each step's time, then one line "N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { splitSpecs } from '../e2e/support/shards.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -72,6 +73,29 @@ function playwrightCounts(name, file) {
   if (!s.expected && !s.unexpected) problems.push(`${name} ran no test`);
 }
 
+/** Writes each spec's time in this run to e2e/durations.json, which splitSpecs reads. */
+function recordDurations() {
+  const seconds = {};
+  const walk = (suite, file) => {
+    const f = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        for (const r of t.results) seconds[path.basename(f)] = (seconds[path.basename(f)] ?? 0) + r.duration / 1000;
+    for (const child of suite.suites ?? []) walk(child, f);
+  };
+  for (const name of ['playwright-1', 'playwright-2']) {
+    const file = path.join(reports, `${name}.json`);
+    if (fs.existsSync(file)) for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  }
+  const target = path.join(root, 'e2e', 'durations.json');
+  const about = JSON.parse(fs.readFileSync(target, 'utf8')).about;
+  const sorted = Object.entries(seconds).sort((a, b) => b[1] - a[1]);
+  fs.writeFileSync(
+    target,
+    `${JSON.stringify({ about, seconds: Object.fromEntries(sorted.map(([f, s]) => [f, Math.round(s)])) }, null, 2)}\n`,
+  );
+}
+
 const playwright = (name, args, env) => {
   const report = path.join(reports, `${name}.json`);
   return step(name, [bin('@playwright/test', 'cli.js'), 'test', ...args], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }).then(() =>
@@ -101,10 +125,9 @@ if (!fs.existsSync(chromium)) {
   // Browser tests after jest: both at once would starve the app servers of the machine's two cores.
   await jest;
   const packaged = step('package', ['scripts/package.mjs']);
-  await Promise.all([
-    playwright('playwright-1', ['--shard=1/2'], { E2E_PORT: '3100' }),
-    playwright('playwright-2', ['--shard=2/2'], { E2E_PORT: '3101' }),
-  ]);
+  const [first, second] = splitSpecs('e2e');
+  await Promise.all([playwright('playwright-1', first, { E2E_PORT: '3100' }), playwright('playwright-2', second, { E2E_PORT: '3101' })]);
+  if (process.env.E2E_RECORD_DURATIONS === '1') recordDurations();
   if ((await packaged) !== 0) {
     problems.push('npm run package failed');
     failed += 1;
