@@ -27,9 +27,34 @@ export const LOG_REDACT = [
   'req.headers.cookie',
 ];
 
+const SECRET_KEYS = new Set(LOG_REDACT.filter((p) => !p.includes('.')).map((k) => k.toLowerCase()));
+const CENSOR = '[redacted]';
+const MAX_DEPTH = 8;
+
+/**
+ * pino's redact paths reach a fixed depth ('*.password' is one level down), so a password nested two objects deep
+ * (a request body inside an error's details) was written as it was. This copy blanks the same keys at any depth;
+ * errors are left to pino's serializer (their own properties are message, stack and a code).
+ */
+export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Error || depth > MAX_DEPTH) return value;
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = SECRET_KEYS.has(key.toLowerCase()) ? CENSOR : redactDeep(v, depth + 1, seen);
+  }
+  return out;
+}
+
 /** The one logger setup of the process; `destination` lets a test read what is written. */
 export function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  const options = { level, redact: { paths: LOG_REDACT, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: LOG_REDACT, censor: CENSOR },
+    formatters: { log: (object: Record<string, unknown>) => redactDeep(object) as Record<string, unknown> },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

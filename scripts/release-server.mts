@@ -6,7 +6,7 @@ import './check-node.mjs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import pino from 'pino';
+import { createLogger } from '../donation-api/logger';
 import { directApiListener } from './direct-api.mts';
 import { closeAfterEarlyAnswer, logPageRequest, refuseLargePageBody, tuneServer } from './edge-guards.mts';
 import { loadEnvFiles } from './env-files.mjs';
@@ -19,7 +19,8 @@ loadEnvFiles(__dirname);
 
 // Next's standalone server listens on HOSTNAME (default 0.0.0.0) and PORT (default 3000).
 const defaultHost = `${process.env.HOSTNAME || 'localhost'}:${process.env.PORT || 3000}`;
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+// The API's logger setup (JSON lines, the same redaction at any depth), bundled into server.js.
+const log = createLogger();
 const failed = (err: unknown, req: http.IncomingMessage) =>
   log.error({ err, requestId: req.headers['x-request-id'], method: req.method, path: req.url?.split('?')[0] }, 'request failed');
 // The stop is this file's (scripts/graceful-stop.mts), not Next's: Next's own SIGTERM handler only stops its server,

@@ -20,7 +20,8 @@ export async function backupPglite(dataDir: string, file: string): Promise<void>
     const client = await PGlite.create(dataDir);
     try {
       const dump = await client.dumpDataDir('gzip');
-      fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+      const bytes = Buffer.from(await dump.arrayBuffer());
+      writeOwnerOnly(file, () => fs.writeFileSync(file, bytes));
     } finally {
       await client.close();
     }
@@ -74,7 +75,19 @@ function run(tool: string, databaseUrl: string, args: string[]): void {
 }
 
 export function backupPostgres(databaseUrl: string, file: string): void {
-  run('pg_dump', databaseUrl, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`]);
+  writeOwnerOnly(file, () => run('pg_dump', databaseUrl, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`]));
+}
+
+/**
+ * A backup holds every user's data and password hashes: readable by its owner only (0600). The file is made with
+ * that mode before anything is written (pg_dump would create it with the umask's, usually 0644, and a mode given to
+ * writeFileSync counts only for a new file), and set again after, in case it already existed with a wider one.
+ */
+function writeOwnerOnly(file: string, write: () => void): void {
+  fs.closeSync(fs.openSync(file, 'w', 0o600));
+  fs.chmodSync(file, 0o600);
+  write();
+  fs.chmodSync(file, 0o600);
 }
 
 /** Replaces every object of the dump in the database (in one transaction: all or nothing). */

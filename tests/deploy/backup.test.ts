@@ -43,8 +43,12 @@ it('embedded database: backup, delete, restore gives back every table', async ()
   await handle.close();
 
   const file = path.join(work, 'pglite.tar.gz');
+  // Even over a file that was readable by everyone: a backup is its owner's only.
+  fs.writeFileSync(file, 'old', { mode: 0o644 });
+  fs.chmodSync(file, 0o644);
   await backupPglite(dir, file);
   expect(fs.statSync(file).size).toBeGreaterThan(1000);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
   handle = await openDb({ dataDir: dir });
   await handle.db.execute(sql`delete from donation_categories`);
@@ -88,6 +92,7 @@ pgIt('PostgreSQL: pg_dump, delete, pg_restore gives back every table', async () 
 
     const file = path.join(work, 'postgres.dump');
     backupPostgres(url.toString(), file);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     handle = await openDb({ databaseUrl: url.toString(), poolSize: 2, migrate: false });
     await handle.db.execute(sql`truncate donation_categories, donations, sent_mail cascade`);

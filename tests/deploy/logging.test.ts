@@ -85,3 +85,27 @@ describe('log lines', () => {
     expect(ensureRequestId({ 'x-request-id': 'x'.repeat(65) }, fresh)).toBe('new-id');
   });
 });
+
+describe('redaction at any depth', () => {
+  it('blanks a password, token or cookie however deep it is nested, in arrays too, and keeps the rest', () => {
+    const out = capture();
+    const log = createLogger(out.stream, 'info');
+    log.info(
+      {
+        details: { request: { body: { user: { password: 'Deep-1', name: 'kept-name' } } } },
+        calls: [{ headers: { Authorization: 'Bearer deep-2' } }, { body: { data: { token: 'deep-3' } } }],
+      },
+      'nested',
+    );
+    for (const secret of ['Deep-1', 'deep-2', 'deep-3']) expect(out.raw()).not.toContain(secret);
+    expect(out.raw()).toContain('kept-name');
+    expect(out.lines[0]).toMatchObject({ details: { request: { body: { user: { password: '[redacted]' } } } } });
+  });
+
+  it('still writes errors with their message and stack', () => {
+    const out = capture();
+    createLogger(out.stream, 'info').error({ err: new Error('boom') }, 'failed');
+    expect(out.lines[0]).toMatchObject({ err: { message: 'boom', type: 'Error' } });
+    expect(String((out.lines[0].err as { stack: string }).stack)).toContain('boom');
+  });
+});
