@@ -148,7 +148,7 @@ export async function visitCost(port: number, pgid: number, cookie: string): Pro
 /** The scenario's table: requests by kind, CPU time and its ratio to the page alone. */
 export function printVisit(db: string, costs: VisitCost[]) {
   const [alone] = costs;
-  console.log(`\n| database | ${db} | requests | documents | RSC prefetches | RSC | /bff and /api | static | server CPU | × page alone |`);
+  console.log(`\n| database | visit | requests | documents | RSC prefetches | RSC | /bff and /api | static | server CPU | × page alone |`);
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const c of costs) {
     const k = c.byKind;
