@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { e2eSsoSetup } from './e2e/support/sso-env';
-import { SSO_SPECS } from './e2e/support/shards.mjs';
+import { SSO_SPECS } from './scripts/e2e-shards.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set) runs while
 // the production build is made; then Playwright in Debian's Chromium, as two shards side by side (each with its own
-// app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, e2e/support/shards.mjs),
+// app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, scripts/e2e-shards.mjs),
 // while the release folder is packaged; then the release folder's browser smoke test. Prints each step's time, then one line "N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { splitSpecs } from '../e2e/support/shards.mjs';
+import { splitSpecs } from './e2e-shards.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);

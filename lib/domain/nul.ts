@@ -11,11 +11,6 @@ export function holdsLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
-/** True when a string anywhere in the value (object keys included) holds U+0000. */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  return badTextIn(value, depth)?.kind === 'nul';
-}
-
 export type BadText = { kind: 'nul' | 'surrogate'; field: string };
 
 function badText(text: string): BadText['kind'] | null {
