@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
+import { INVITATION_TOKEN_HEADER } from '@/lib/i18n/invitation-header';
 
 // Routes of section 2 that need a signed-in user; anything else that is not open goes to /login.
 const PROTECTED = [
@@ -77,6 +78,8 @@ export async function proxy(request: NextRequest) {
   // The request carries the policy and the nonce on to the render (Next reads the nonce from it).
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
+  // Only this proxy says which invitation a page shows (its language is the invitee's: lib/i18n/visitor-locale.ts).
+  requestHeaders.delete(INVITATION_TOKEN_HEADER);
   requestHeaders.set('content-security-policy', csp);
   const response = await route(request, requestHeaders);
   response.headers.set('content-security-policy', csp);
@@ -89,6 +92,7 @@ async function route(request: NextRequest, requestHeaders: Headers) {
   const { pathname, search } = request.nextUrl;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (OPEN.some((r) => r.test(path))) {
+    if (path.startsWith('/invitation/')) requestHeaders.set(INVITATION_TOKEN_HEADER, path.slice('/invitation/'.length));
     const response = NextResponse.next({ request: { headers: requestHeaders } });
     // The chat tool frames this page: mark the browser so next-auth sets SameSite=None cookies (https only;
     // browsers refuse SameSite=None without Secure, so over plain http the frame case cannot work anyway).

@@ -8,16 +8,20 @@ import {
   demoMonths,
   fill,
   isoDay,
-  mmddyyyy,
   pattern,
   sessionUser,
   stores,
-  todayTyped,
   type StoreRow,
 } from './support/donations';
 import { login, type Lang } from './support/auth';
+import { todayCalendarDate } from '../lib/domain/dates';
+import { isoToTyped } from '../lib/domain/typed-input';
 
 // Add and Edit donation: fields, defaults, every validation, the slider rule, saves, server refusals, keyboard only.
+
+// The form writes a date in the user's language (MM/DD/YYYY; AAAA-MM-JJ in French): lib/domain/typed-input.ts.
+const typedIn = (lang: Lang, year: number, month: number, day: number) => isoToTyped({ year, month, day }, lang);
+const todayIn = (lang: Lang) => isoToTyped(todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto'), lang);
 
 function form(page: Page, lang: Lang) {
   const t = MESSAGES[lang].DonationForm;
@@ -70,7 +74,7 @@ for (const lang of LANGS) {
       const { open } = demoMonths();
       await page.goto(`/donations/add?year=${open.year}&from=%2F`);
       const f = form(page, lang);
-      await expect(f.date).toHaveValue(todayTyped());
+      await expect(f.date).toHaveValue(todayIn(lang));
       await expect(f.program).toBeDisabled();
       await expect(f.program.locator('option:checked')).toHaveText(f.t.rfpName);
       await expect(f.store).toHaveValue('');
@@ -101,17 +105,17 @@ for (const lang of LANGS) {
       await f.submit.click();
       await expect(page.getByText(f.err.VALIDATION_DATE_FORMAT)).toBeVisible();
       const closedYear = new Date().getFullYear() - 2;
-      await f.date.fill(mmddyyyy(closedYear, 6, 1));
+      await f.date.fill(typedIn(lang, closedYear, 6, 1));
       await f.submit.click();
       await expect(page.getByText(f.err.VALIDATION_DATE, { exact: true })).toBeVisible();
       await expect(f.date).toHaveAttribute('aria-invalid', 'true');
       // A phone's numeric keypad may lack "/": MMDDYYYY and MM-DD-YYYY are read as dates too.
-      await f.date.fill(todayTyped().replace(/\//g, ''));
+      await f.date.fill(todayIn(lang).replace(/\//g, ''));
       await expect(page.getByText(f.err.VALIDATION_DATE, { exact: true })).toBeHidden();
       await expect(page.getByText(f.err.VALIDATION_DATE_FORMAT)).toBeHidden();
 
       // No Donation at 100% needs weight 0; anything else needs more than 0.
-      await f.date.fill(todayTyped());
+      await f.date.fill(todayIn(lang));
       await f.box(c.none).fill('100');
       await f.weight.fill('5');
       await f.submit.click();
@@ -161,7 +165,7 @@ for (const lang of LANGS) {
       const f = form(page, lang);
 
       // The server refuses a date in a submitted month: the texts stay as typed.
-      const lockedDate = mmddyyyy(submitted.year, submitted.month, 2);
+      const lockedDate = typedIn(lang, submitted.year, submitted.month, 2);
       await f.date.fill(lockedDate);
       await pickStore(page, lang, store);
       await f.source.selectOption({ label: f.t.sourceFront });
@@ -179,7 +183,7 @@ for (const lang of LANGS) {
       await page.route('**/bff/branch/*/donations', (route) =>
         route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
       );
-      await f.date.fill(mmddyyyy(open.year, open.month, 1));
+      await f.date.fill(typedIn(lang, open.year, open.month, 1));
       await f.submit.click();
       await expect(page.getByRole('alert').filter({ hasText: f.t.addFailed })).toBeVisible();
       await page.unroute('**/bff/branch/*/donations');
@@ -189,7 +193,7 @@ for (const lang of LANGS) {
       const ids = (await ghg).postDataJSON();
       expect(Array.isArray(ids) && ids.length === 1).toBeTruthy();
       await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
-      const text = fill(f.t.addSuccess, { date: mmddyyyy(open.year, open.month, 1), weight: '42', store: storeName });
+      const text = fill(f.t.addSuccess, { date: typedIn(lang, open.year, open.month, 1), weight: '42', store: storeName });
       await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
       await expect(
         page
@@ -212,7 +216,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES[lang].Header.titles.editDonation);
       const f = form(page, lang);
       await expect(f.weight).toHaveValue(String(w));
-      await expect(f.date).toHaveValue(mmddyyyy(open.year, open.month, 1));
+      await expect(f.date).toHaveValue(typedIn(lang, open.year, open.month, 1));
       await expect(f.box(c.produce)).toHaveValue('60');
       await expect(f.box(c.dairy)).toHaveValue('40');
       await expect(f.box(c.meat)).toHaveValue('');
@@ -222,17 +226,17 @@ for (const lang of LANGS) {
       await expect(page.getByText(f.err.VALIDATION_CATEGORIES)).toBeVisible();
       await f.box(c.dairy).fill('40');
 
-      await f.date.fill(mmddyyyy(submitted.year, submitted.month, 3));
+      await f.date.fill(typedIn(lang, submitted.year, submitted.month, 3));
       await f.save.click();
       await expect(page.getByRole('alert').filter({ hasText: f.t.editFailedSubmitted })).toBeVisible();
       await expect(f.weight).toHaveValue(String(w));
 
-      await f.date.fill(mmddyyyy(open.year, open.month, 1));
+      await f.date.fill(typedIn(lang, open.year, open.month, 1));
       await f.weight.fill(String(w + 1));
       await f.save.click();
       await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
       await expect(
-        page.getByRole('status').filter({ hasText: fill(f.t.editSuccess, { date: mmddyyyy(open.year, open.month, 1) }) }),
+        page.getByRole('status').filter({ hasText: fill(f.t.editSuccess, { date: typedIn(lang, open.year, open.month, 1) }) }),
       ).toBeVisible();
       await expect(page.getByTestId('donation-row').filter({ hasText: lang === 'fr' ? `${w + 1} lb` : `${w + 1} lbs` })).toHaveCount(1);
     });

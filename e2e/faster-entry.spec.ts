@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { makeDonationFormats } from '../components/donations/formats';
 import type { StoreUsage } from '../lib/domain/summary';
-import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, mmddyyyy, sessionUser, stores, todayTyped } from './support/donations';
-import { login } from './support/auth';
+import { todayCalendarDate } from '../lib/domain/dates';
+import { isoToTyped } from '../lib/domain/typed-input';
+import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, sessionUser, stores } from './support/donations';
+import { login, type Lang } from './support/auth';
 import { shootWidths } from './support/shots';
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -10,6 +12,10 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Faster, safer entry (issue 10, and issue 7's unusual-weight warning): the add form's proposed date and the
 // submitted-month warning, Repeat last donation with the stores most used first, the unusual-weight warning;
 // the month list's amount entered, who entered, filters, sort and Undo of a delete.
+
+// The form writes a date in the user's language (MM/DD/YYYY; AAAA-MM-JJ in French): lib/domain/typed-input.ts.
+const typedIn = (lang: Lang, year: number, month: number, day: number) => isoToTyped({ year, month, day }, lang);
+const todayIn = (lang: Lang) => isoToTyped(todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto'), lang);
 
 for (const lang of LANGS) {
   const tf = MESSAGES[lang].FasterEntry;
@@ -27,25 +33,25 @@ for (const lang of LANGS) {
       const { open, submitted } = demoMonths();
       await page.goto(`/donations/${open.year}/${open.month}`);
       await page.getByRole('link', { name: tm.addDonation }).first().click();
-      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(todayTyped());
+      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(todayIn(lang));
       await expect(page.getByTestId('month-submitted-warning')).toHaveCount(0);
 
       await page.goto(
         `/donations/add?year=${submitted.year}&month=${submitted.month}&from=/donations/${submitted.year}/${submitted.month}`,
       );
-      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(mmddyyyy(submitted.year, submitted.month, 1));
+      await expect(page.getByLabel(td.date, { exact: true })).toHaveValue(typedIn(lang, submitted.year, submitted.month, 1));
       const warning = page.getByTestId('month-submitted-warning');
       await expect(warning).toBeVisible();
       await expect(warning).toHaveText(
         new RegExp(
           tf.monthSubmitted
-            .split('{month}')[0]
+            .split('{')[0]
             .trim()
             .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
         ),
       );
       // Choosing a date in the open month takes the warning away.
-      await page.getByLabel(td.date, { exact: true }).fill(todayTyped());
+      await page.getByLabel(td.date, { exact: true }).fill(todayIn(lang));
       await expect(warning).toHaveCount(0);
     });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayCalendarDate, type CalendarDate } from '../lib/domain/dates';
+import { isoToTyped } from '../lib/domain/typed-input';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
 import { login, type Lang } from './support/auth';
 
@@ -242,7 +243,7 @@ for (const c of [
     await login(page, { lang: c.lang });
     const { open } = demoMonths();
     await page.goto(`/donations/add?from=${encodeURIComponent(`/donations/${open.year}/${open.month}`)}`);
-    await fillAdd(page, c.lang, mmddyyyy(open.year, open.month, 1));
+    await fillAdd(page, c.lang, isoToTyped({ year: open.year, month: open.month, day: 1 }, c.lang));
     await page.route(CREATE, (r) => r.continue({ postData: JSON.stringify({ ...r.request().postDataJSON(), ...c.body }) }));
     await page.getByRole('button', { name: t.addDonation }).click();
     await expect(page.getByText(MESSAGES[c.lang].Errors[c.code])).toBeVisible();
@@ -273,8 +274,10 @@ test.describe("a device in a time zone whose date is not the app's", () => {
       expect(['Etc/GMT+12', 'Pacific/Kiritimati']).toContain(deviceZone);
       const appToday = todayCalendarDate(new Date(), APP_TIME_ZONE);
       const next = new Date(Date.UTC(appToday.year, appToday.month - 1, appToday.day + 1));
-      await expect(page.getByLabel(t.date, { exact: true })).toHaveValue(mmddyyyy(appToday.year, appToday.month, appToday.day));
-      await fillAdd(page, lang, mmddyyyy(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()));
+      await expect(page.getByLabel(t.date, { exact: true })).toHaveValue(isoToTyped(appToday, lang));
+      // The form's date in the user's language (MM/DD/YYYY; AAAA-MM-JJ in French).
+      const tomorrow = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+      await fillAdd(page, lang, isoToTyped(tomorrow, lang));
       await page.getByRole('button', { name: t.addDonation }).click();
       await expect(page.getByText(MESSAGES[lang].Errors.VALIDATION_DATE_FUTURE)).toBeVisible();
       await expect(page.getByLabel(t.date, { exact: true })).toHaveAttribute('aria-invalid', 'true');

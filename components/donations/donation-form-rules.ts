@@ -32,7 +32,7 @@ export function useDonationCheck({ mode, categories, today, keptStoreId, locale 
       (v: DonationFormValues): DonationFormErrors => {
         const violations = checkDonationRules(
           {
-            date: typedToIso(v.date),
+            date: typedToIso(v.date, locale),
             storeId: v.storeId || null,
             source: Number(v.source),
             weight: typedWeight(v.weight, locale),

@@ -13,7 +13,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { sortCategories } from '@/lib/domain/categories';
-import { formatMmDdYyyy, parseCalendarDate, type CalendarDate } from '@/lib/domain/dates';
+import { formatTypedDate, parseCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { categoriesTotalPercent, toPercent } from '@/lib/domain/donation-rules';
 import { Source, WeightUnit } from '@/lib/domain/enums';
 import type { StoreUsage } from '@/lib/domain/summary';
@@ -88,7 +88,7 @@ export function DonationForm({
   const initialDate = donation ? parseCalendarDate(donation.date) : null;
   // The first values: a form still equal to them is not half-filled (no draft, no question before leaving).
   const [defaults] = useState<DonationFormValues>(() => ({
-    date: isoToTyped(initialDate ?? proposed ?? today),
+    date: isoToTyped(initialDate ?? proposed ?? today, f.locale),
     storeId: donation?.storeId ?? '',
     source: String(donation?.source ?? (isRfp(campaignId) ? Source.BackStore : Source.FrontStore)),
     weight: donation ? String(donation.weight) : '0',
@@ -107,6 +107,15 @@ export function DonationForm({
     outboxId: mode === 'add' ? outboxId : undefined,
     leaveQuestion: tOff('leaveWarning'),
   });
+
+  // The EN/FR toggle keeps the form: the typed date is rewritten in the new language's order, or 03/07 would change day.
+  const typedIn = useRef(f.locale);
+  useEffect(() => {
+    if (typedIn.current === f.locale) return;
+    const iso = parseCalendarDate(typedToIso(values.date, typedIn.current));
+    typedIn.current = f.locale;
+    if (iso) setValue('date', isoToTyped(iso, f.locale));
+  }, [f.locale, values.date, setValue]);
 
   const usage = useStoreUsage(branchId, initialUsage);
 
@@ -165,7 +174,7 @@ export function DonationForm({
       'shares',
       categories.map((c) => toPercent(last.get(c.id) ?? 0)),
     );
-    show('info', tf('repeated', { date: formatMmDdYyyy(u.last.date) }));
+    show('info', tf('repeated', { date: formatTypedDate(u.last.date, f.locale) }));
     setFocus('weight');
   };
   const weightPounds = toPounds(typedWeight(values.weight, f.locale), Number(values.weightUnit) as WeightUnit);
@@ -221,16 +230,18 @@ export function DonationForm({
           {t('lockedNote')}
         </p>
       )}
-      {mode === 'add' && <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(values.date)} initial={initialSubmitted} />}
+      {mode === 'add' && (
+        <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(values.date, f.locale)} initial={initialSubmitted} />
+      )}
       {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} />}
       {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten (issue 10: "0250"). */}
       <fieldset disabled={locked || saving || !draft.ready} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <DonationDateField
             input={field('date')}
-            iso={typedToIso(values.date)}
+            iso={typedToIso(values.date, f.locale)}
             error={errorText('date', 'VALIDATION_DATE_FORMAT')}
-            onPick={(d) => setValue('date', isoToTyped(d))}
+            onPick={(d) => setValue('date', isoToTyped(d, f.locale))}
           />
           <DonationStoreFields
             campaignId={campaignId}

@@ -9,6 +9,7 @@ import { api } from '@/lib/query/api-client';
 import type { StoreAnswer } from '@/lib/query/donation-keys';
 import { useDonationFormats } from './use-formats';
 import { useNumberFormats } from './use-number-formats';
+import { frenchDe } from '@/lib/domain/french-de';
 
 // Faster, safer entry on the add form: the date proposed from the month page, the warning when that month is
 // already submitted, 'Repeat last donation', the stores most used first, and the unusual-weight warning.
@@ -75,7 +76,7 @@ export function MonthSubmittedWarning({
       className="rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950"
       data-testid="month-submitted-warning"
     >
-      {t('monthSubmitted', { month })}
+      {t('monthSubmitted', { month, de: frenchDe(month) })}
     </p>
   );
 }
@@ -134,12 +135,16 @@ export function RepeatDonation({
               <button
                 type="button"
                 onClick={() => onRepeat(u)}
-                aria-label={t('repeatLabel', { store: name, date: dateOf(u.last.date), weight: f.pounds(u.last.weightInPounds) })}
                 className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm ring-1 ring-black/10 hover:bg-primary-light focus-visible:outline-3 focus-visible:outline-gray-900"
               >
                 <span className="min-w-0 font-semibold break-words text-gray-900">{name}</span>
                 <span className="shrink-0 text-gray-700">
                   {t('repeat')} · {t('repeatUses', { count: u.uses })}
+                </span>
+                {/* The name is the visible text, then the last donation's details (WCAG 2.5.3 Label in Name). */}
+                <span className="sr-only">
+                  {' '}
+                  {t('repeatDetails', { date: dateOf(u.last.date), weight: f.pounds(u.last.weightInPounds) })}
                 </span>
               </button>
             </li>

@@ -23,6 +23,7 @@ import { filterAndSort, NO_FILTER, type MonthFilter } from './month-list-filter'
 import { MonthListControls } from './month-list-controls';
 import { useUndoDelete } from './use-undo-delete';
 import { parseCalendarDate } from '@/lib/domain/dates';
+import { frenchDe } from '@/lib/domain/french-de';
 
 type Props = { year: number; month: number; supportEmail: string; seed?: MonthSeed };
 
@@ -61,7 +62,7 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
   return (
     <section aria-labelledby={`${pickerId}-title`} className="flex flex-col gap-4">
       <h2 id={`${pickerId}-title`} className="sr-only">
-        {t('donationsOf', { month: f.monthLong(year, month) })}
+        {t('donationsOf', { month: f.monthLong(year, month), de: frenchDe(f.monthLong(year, month)) })}
       </h2>
       <MonthPicker year={year} month={month} id={pickerId} today={today} />
 
@@ -131,7 +132,10 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
           {shown.length === 0 ? (
             <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{tl('noMatch')}</p>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label={t('donationsOf', { month: f.monthLong(year, month) })}>
+            <ul
+              className="flex flex-col gap-3"
+              aria-label={t('donationsOf', { month: f.monthLong(year, month), de: frenchDe(f.monthLong(year, month)) })}
+            >
               {shown.map((d) => (
                 <DonationRow key={d.id} donation={d} locked={locked || d.submitted} origin={here} onDeleted={undo.onDeleted} />
               ))}

@@ -9,6 +9,7 @@ import { enteredAmount } from './entered-amount';
 import { firstAsOrdinal, makeDonationFormats } from './formats';
 import { PeriodTotalsView } from './period-totals';
 import { PdfLink, PrintButton } from './report-actions';
+import { frenchDe } from '@/lib/domain/french-de';
 
 /** The printable monthly report: branch, totals, categories, impact, the list, and who submitted it when. */
 export async function MonthReport({ year, month }: { year: number; month: number }) {
@@ -55,7 +56,11 @@ export async function MonthReport({ year, month }: { year: number; month: number
         </p>
         {summary.comments && <p className="text-gray-900">{t('comments', { comments: summary.comments })}</p>}
       </header>
-      <PeriodTotalsView totals={summary.totals} title={t('title', { period: f.monthLong(year, month) })} testId="report-totals" />
+      <PeriodTotalsView
+        totals={summary.totals}
+        title={t('title', { period: f.monthLong(year, month), de: frenchDe(f.monthLong(year, month)) })}
+        testId="report-totals"
+      />
       <section aria-labelledby="report-list-title" className="flex flex-col gap-2">
         <h3 id="report-list-title" className="text-base font-bold text-gray-900">
           {t('listTitle')}
@@ -63,7 +68,9 @@ export async function MonthReport({ year, month }: { year: number; month: number
         {donations.length === 0 ? (
           <p>{t('noDonations')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          // A phone scrolls this wide table sideways: a keyboard must be able to reach and scroll it (axe's
+          // scrollable-region-focusable), and a screen reader hears which list it is in.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('listTitle')}>
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="report-list">
               <thead>
                 <tr className="border-b-2 border-gray-900">

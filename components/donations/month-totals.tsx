@@ -11,6 +11,7 @@ import { monthSummaryQuery } from '@/lib/query/summaries';
 import { PeriodTotalsView } from './period-totals';
 import { PdfLink } from './report-actions';
 import { useDonationFormats } from './use-formats';
+import { frenchDe } from '@/lib/domain/french-de';
 
 /** Under a month's list: its totals, category mix and impact, and the printable report and its PDF. */
 export function MonthTotals({ year, month }: { year: number; month: number }) {
@@ -33,7 +34,11 @@ export function MonthTotals({ year, month }: { year: number; month: number }) {
           {t('loadError')}
         </p>
       ) : (
-        <PeriodTotalsView totals={summary.data.totals} title={t('title', { period: f.monthLong(year, month) })} testId="month-summary" />
+        <PeriodTotalsView
+          totals={summary.data.totals}
+          title={t('title', { period: f.monthLong(year, month), de: frenchDe(f.monthLong(year, month)) })}
+          testId="month-summary"
+        />
       )}
       <div className="flex flex-wrap gap-3">
         <IntentLink href={`/donations/${year}/${month}/report`} className={buttonClass('secondary')}>

@@ -12,6 +12,7 @@ import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { api } from '@/lib/query/api-client';
 import { donationKeys } from '@/lib/query/donations';
 import { useDonationFormats } from './use-formats';
+import { frenchDe } from '@/lib/domain/french-de';
 
 type Props = { year: number; month: number; supportEmail: string; open: boolean; onClose: () => void };
 
@@ -51,7 +52,7 @@ export function SubmitReportDialog({ year, month, supportEmail, open, onClose }:
       open={open}
       onClose={() => !submit.isPending && onClose()}
       title={t('submitTitle')}
-      description={t('submitQuestion', { month: f.monthLong(year, month) })}
+      description={t('submitQuestion', { month: f.monthLong(year, month), de: frenchDe(f.monthLong(year, month)) })}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={submit.isPending}>

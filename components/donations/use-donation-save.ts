@@ -9,7 +9,7 @@ import { useAppSession } from '@/components/layout/use-app-session';
 import type { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { formatMmDdYyyy } from '@/lib/domain/dates';
+import { formatTypedDate } from '@/lib/domain/dates';
 import { storeDisplayName } from '@/lib/domain/store';
 import { typedToIso, typedWeight } from '@/lib/domain/typed-input';
 import { BffError } from '@/lib/query/bff';
@@ -58,7 +58,7 @@ export function useDonationSave({
   const version = (donation as { version?: number } | undefined)?.version;
   const bodyOf = (v: DonationFormValues): SaveBody => ({
     branchId: donation?.branchId ?? branchId,
-    date: typedToIso(v.date),
+    date: typedToIso(v.date, f.locale),
     storeId: v.storeId || donation?.storeId || null,
     source: Number(v.source),
     weight: typedWeight(v.weight, f.locale),
@@ -72,12 +72,12 @@ export function useDonationSave({
   const queueOffline = async (body: SaveBody) => {
     const storeName = storeOptions.find((o) => o.value === body.storeId)?.label ?? '';
     await draft.queue({ branchId: body.branchId, campaignId, path: createPath(body.branchId, campaignId), body, storeName });
-    show('success', tOff('savedOffline', { date: formatMmDdYyyy(body.date) }));
+    show('success', tOff('savedOffline', { date: formatTypedDate(body.date, f.locale) }));
     // A full load: without a network the service worker answers it with the page it kept.
     window.location.assign(origin);
   };
   const onSaved = async (saved: DonationAnswer) => {
-    const date = formatMmDdYyyy(saved.date);
+    const date = formatTypedDate(saved.date, f.locale);
     show(
       'success',
       mode === 'add'

@@ -18,6 +18,7 @@ import { isRedirect, LoadError } from './load-error';
 import { MonthHistoryPanel } from './month-history';
 import { yearParam, type SearchParams } from './search-params';
 import { STATUS_KEY, StatusBadge } from './status-badge';
+import { frenchDe } from '@/lib/domain/french-de';
 
 /**
  * /program/branches/[branchId]: a food bank's monthly reports of a year and one month's donations, read only. The
@@ -129,7 +130,7 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
           {month && donations && (
             <section aria-labelledby="branch-donations" className="flex flex-col gap-2">
               <h3 id="branch-donations" className="text-lg font-bold">
-                {t('donationsOf', { month: f.monthYear(year, month) })}
+                {t('donationsOf', { month: f.monthYear(year, month), de: frenchDe(f.monthYear(year, month)) })}
               </h3>
               {donations.length === 0 ? (
                 <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>

@@ -11,6 +11,7 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
+import { frenchDe } from '@/lib/domain/french-de';
 
 type Props = { branchId: string; branchName: string; year: number; month: number };
 
@@ -45,7 +46,7 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
         });
         setOpen(false);
         setReason('');
-        show('success', t('reopenDone', { branch: branchName, month: monthName }));
+        show('success', t('reopenDone', { branch: branchName, month: monthName, de: frenchDe(monthName) }));
         router.refresh();
       } catch (err) {
         // The reason stays in the box: nothing typed is lost.

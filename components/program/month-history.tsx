@@ -7,6 +7,7 @@ import { requestLogger } from '@/lib/server/logger';
 import { DirectReopen } from './direct-reopen';
 import { programFormats } from './formats';
 import { isRedirect } from './load-error';
+import { frenchDe } from '@/lib/domain/french-de';
 
 type Props = { branchId: string; branchName: string; year: number; month: number; submitted: boolean; canReopen: boolean };
 
@@ -46,7 +47,7 @@ export async function MonthHistoryPanel({ branchId, branchName, year, month, sub
     <section aria-labelledby="month-history" className="flex flex-col gap-3" data-testid="program-month-history">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="month-history" className="text-lg font-bold">
-          {t('title', { month: monthName })}
+          {t('title', { month: monthName, de: frenchDe(monthName) })}
         </h3>
         {canReopen && submitted && <DirectReopen branchId={branchId} branchName={branchName} year={year} month={month} />}
       </div>

@@ -15,6 +15,7 @@ import { api } from '@/lib/query/api-client';
 import { seedOptions, type Seed } from '@/lib/query/seed';
 import { BffError } from '@/lib/query/get-query-client';
 import { useWhen } from './use-when';
+import { frenchDe } from '@/lib/domain/french-de';
 
 const KEY = ['program', 'reopen-requests', 'open'] as const;
 
@@ -86,7 +87,12 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
       api.POST(`/program/reopen-requests/{id}/${d}`, { params: { path: { id: r.id } }, body: { answer: answer.trim() || null } }),
     onSuccess: async (_data, d) => {
       setDecision(null);
-      show('success', d === 'approve' ? t('approved', { branch: r.branchName, month }) : t('declined', { branch: r.branchName, month }));
+      show(
+        'success',
+        d === 'approve'
+          ? t('approved', { branch: r.branchName, month, de: frenchDe(month) })
+          : t('declined', { branch: r.branchName, month, de: frenchDe(month) }),
+      );
       await queryClient.invalidateQueries({ queryKey: KEY });
     },
     onError: (err) => setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
@@ -109,10 +115,14 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
         <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-900">{t('reason', { reason: r.reason })}</p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button onClick={() => setDecision('approve')} aria-label={t('approveLabel', { branch: r.branchName, month })}>
+        <Button onClick={() => setDecision('approve')} aria-label={t('approveLabel', { branch: r.branchName, month, de: frenchDe(month) })}>
           {t('approve')}
         </Button>
-        <Button variant="secondary" onClick={() => setDecision('decline')} aria-label={t('declineLabel', { branch: r.branchName, month })}>
+        <Button
+          variant="secondary"
+          onClick={() => setDecision('decline')}
+          aria-label={t('declineLabel', { branch: r.branchName, month, de: frenchDe(month) })}
+        >
           {t('decline')}
         </Button>
       </div>
@@ -121,7 +131,9 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
         onClose={() => setDecision(null)}
         onConfirm={confirm}
         title={
-          decision === 'approve' ? t('approveTitle', { branch: r.branchName, month }) : t('declineTitle', { branch: r.branchName, month })
+          decision === 'approve'
+            ? t('approveTitle', { branch: r.branchName, month, de: frenchDe(month) })
+            : t('declineTitle', { branch: r.branchName, month, de: frenchDe(month) })
         }
         description={decision === 'approve' ? t('approveText') : t('declineText')}
         label={decision === 'decline' ? t('answerRequired') : t('answerOptional')}

@@ -1,4 +1,5 @@
 // The program's e-mails (issue 8), each written in its recipient's language (users.locale).
+import { frenchDe } from '@/lib/domain/french-de';
 export type MailLocale = 'en' | 'fr';
 export const mailLocale = (locale: string | null | undefined): MailLocale => (locale === 'fr' ? 'fr' : 'en');
 
@@ -15,7 +16,7 @@ export function reopenRequestedMail(l: MailLocale, m: MonthRef & { by: string; r
   return l === 'fr'
     ? {
         subject: `Demande de réouverture : ${m.branch}, ${when}`,
-        text: `${m.by} demande de rouvrir le rapport de ${when} de la banque alimentaire ${m.branch}.\n\nRaison : ${m.reason}\n\nApprouvez ou refusez la demande ici : ${m.link}\n\nProgramme de récupération en épicerie`,
+        text: `${m.by} demande de rouvrir le rapport ${frenchDe(when)}${when} de la banque alimentaire ${m.branch}.\n\nRaison : ${m.reason}\n\nApprouvez ou refusez la demande ici : ${m.link}\n\nProgramme de récupération en épicerie`,
       }
     : {
         subject: `Reopening requested: ${m.branch}, ${when}`,
@@ -34,11 +35,11 @@ export function reopenDecidedMail(
   const when = monthName(l, m.year, m.month);
   if (l === 'fr') {
     const opened = m.direct
-      ? `Le programme a rouvert le rapport de ${when} de ${m.branch}.`
-      : `Votre demande a été approuvée : le rapport de ${when} de ${m.branch} est rouvert.`;
+      ? `Le programme a rouvert le rapport ${frenchDe(when)}${when} de ${m.branch}.`
+      : `Votre demande a été approuvée : le rapport ${frenchDe(when)}${when} de ${m.branch} est rouvert.`;
     const head = m.approved
       ? `${opened} Faites vos changements, puis soumettez le rapport de nouveau.`
-      : `Votre demande de rouvrir le rapport de ${when} de ${m.branch} a été refusée; le rapport reste soumis.`;
+      : `Votre demande de rouvrir le rapport ${frenchDe(when)}${when} de ${m.branch} a été refusée; le rapport reste soumis.`;
     return {
       subject: `${m.direct ? 'Rapport rouvert' : m.approved ? 'Réouverture approuvée' : 'Réouverture refusée'} : ${m.branch}, ${when}`,
       text: `${head}\n\n${m.answer ? `${m.direct ? 'Motif' : 'Réponse'} de ${m.by} : ${m.answer}\n\n` : ''}${m.link}\n\nProgramme de récupération en épicerie`,
@@ -68,11 +69,14 @@ export function reminderMail(
   const when = last ? monthName(l, last.year, last.month) : '';
   if (l === 'fr') {
     return {
-      subject: m.kind === 'overdue' ? `Rapport en retard : ${m.branch}, ${when}` : `Rappel : rapport de ${when} à soumettre, ${m.branch}`,
+      subject:
+        m.kind === 'overdue'
+          ? `Rapport en retard : ${m.branch}, ${when}`
+          : `Rappel : rapport ${frenchDe(when)}${when} à soumettre, ${m.branch}`,
       text: `${
         m.kind === 'overdue'
-          ? `Le rapport de ${when} de ${m.branch} est en retard (date limite : ${m.deadline}).`
-          : `Le rapport de ${when} de ${m.branch} est à soumettre d’ici le ${m.deadline}.`
+          ? `Le rapport ${frenchDe(when)}${when} de ${m.branch} est en retard (date limite : ${m.deadline}).`
+          : `Le rapport ${frenchDe(when)}${when} de ${m.branch} est à soumettre d’ici le ${m.deadline}.`
       }\n\nRapports mensuels non soumis :\n${list}\n\nSoumettez-les ici : ${m.link}\n\nPour ne plus recevoir ces rappels, décochez l’option dans votre profil.\n\nProgramme de récupération en épicerie`,
     };
   }
@@ -92,8 +96,8 @@ export function digestMail(l: MailLocale, m: { year: number; month: number; bran
   const list = m.branches.map((b) => `- ${b}`).join('\n');
   return l === 'fr'
     ? {
-        subject: `Rapports de ${when} en retard : ${m.branches.length}`,
-        text: `Ces banques alimentaires n’ont pas soumis leur rapport de ${when} :\n${list}\n\n${m.link}\n\nProgramme de récupération en épicerie`,
+        subject: `Rapports ${frenchDe(when)}${when} en retard : ${m.branches.length}`,
+        text: `Ces banques alimentaires n’ont pas soumis leur rapport ${frenchDe(when)}${when} :\n${list}\n\n${m.link}\n\nProgramme de récupération en épicerie`,
       }
     : {
         subject: `Overdue ${when} reports: ${m.branches.length}`,

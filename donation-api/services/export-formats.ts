@@ -1,6 +1,15 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvLines, EXPORT_FIXED_COLUMNS, EXPORT_SOURCE_LABELS, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
+import {
+  csvDelimiter,
+  csvLines,
+  csvNumber,
+  EXPORT_FIXED_COLUMNS,
+  EXPORT_SOURCE_LABELS,
+  guardCell,
+  guardCells,
+  UTF8_BOM,
+} from '@/lib/domain/csv';
 import { WeightUnit } from '@/lib/domain/enums';
 import type { DbOrTx } from '../db/client';
 import { EXPORT_BATCH_ROWS, exportBatches, exportContext, type ExportDbRow } from './export';
@@ -59,13 +68,10 @@ function values(r: ExportDbRow, lang: ExportLang, branchName: string, cats: Cats
   };
 }
 
-const decimal = (n: number, lang: ExportLang) => (lang === 'fr' ? String(n).replace('.', ',') : String(n));
-
 /** The CSV in the chosen language: French uses ';', a decimal comma and ISO dates; shares are whole percents. */
 export async function exportYearCsvLocalized(db: DbOrTx, branchId: string, year: number, lang: ExportLang, batchRows = EXPORT_BATCH_ROWS) {
   const { branchName, cats } = await exportContext(db, branchId);
-  const delimiter = lang === 'fr' ? ';' : ',';
-  const lines = (rows: string[][]) => csvLines(rows, delimiter);
+  const lines = (rows: string[][]) => csvLines(rows, csvDelimiter(lang));
   const encoder = new TextEncoder();
   const batches = exportBatches(db, branchId, year, batchRows);
   let headerSent = false;
@@ -85,8 +91,8 @@ export async function exportYearCsvLocalized(db: DbOrTx, branchId: string, year:
             ...v.text,
             v.isoDate,
             v.source,
-            decimal(v.pounds, lang),
-            decimal(v.amount, lang),
+            csvNumber(v.pounds, lang),
+            csvNumber(v.amount, lang),
             v.unit,
             ...v.shares.map((s) => String(Math.round(s * 100))),
           ].map(guardCell);

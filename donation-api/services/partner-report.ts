@@ -2,7 +2,7 @@
 // month with the category split, the source, and kg CO2e avoided. What the program sends each retailer quarterly.
 // A coordinator's report counts only the branches of its provinces.
 import { asc, eq, sql } from 'drizzle-orm';
-import { csvLines, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
+import { csvDelimiter, csvLines, csvNumber, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
 import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { DbOrTx } from '../db/client';
 import { banners, categories, retailers } from '../db/schema';
@@ -160,8 +160,8 @@ function table(r: Report, lang: Lang): { header: string[]; rows: (string | numbe
 /** English: ',' and a decimal point; French: ';' and a decimal comma, as a French spreadsheet expects. */
 export function partnerCsv(r: Report, lang: Lang = 'en'): string {
   const t = table(r, lang);
-  const cell = (v: string | number) => (typeof v === 'number' ? (lang === 'fr' ? String(v).replace('.', ',') : String(v)) : guardCell(v));
-  return UTF8_BOM + csvLines([t.header.map(guardCell), ...t.rows.map((row) => row.map(cell))], lang === 'fr' ? ';' : ',');
+  const cell = (v: string | number) => (typeof v === 'number' ? csvNumber(v, lang) : guardCell(v));
+  return UTF8_BOM + csvLines([t.header.map(guardCell), ...t.rows.map((row) => row.map(cell))], csvDelimiter(lang));
 }
 
 /** A real .xlsx: numbers are numbers (with a number format), a bold frozen header, a total row. */

@@ -1,7 +1,8 @@
 // The oversight month view as a file (issue 8): CSV (RFC 4180, BOM, formula guard) or a real .xlsx (exceljs) with
-// numbers as numbers. Same rows, filters and order as the screen; headings in the caller's language.
+// numbers as numbers. Same rows, filters and order as the screen; headings in the caller's language, and a French
+// CSV with ';' and decimal commas like the branch's (csvDelimiter, csvNumber).
 import ExcelJS from 'exceljs';
-import { csvLines, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
+import { csvDelimiter, csvLines, csvNumber, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
 import type { OversightAnswer, OversightRow } from '@/lib/domain/program-oversight';
 
 type Lang = 'en' | 'fr';
@@ -57,14 +58,14 @@ export function oversightCsv(answer: OversightAnswer, lang: Lang, timeZone: stri
       STATUS[lang][r.status],
       dateOnly(r.submittedAt),
       r.submittedBy ?? '',
-      String(Math.round(r.frontStoreWeightInPounds * 100) / 100),
-      String(Math.round(r.backStoreWeightInPounds * 100) / 100),
-      String(r.donations),
+      csvNumber(Math.round(r.frontStoreWeightInPounds * 100) / 100, lang),
+      csvNumber(Math.round(r.backStoreWeightInPounds * 100) / 100, lang),
+      csvNumber(r.donations, lang),
       r.lastDonation ?? '',
       r.comments ?? '',
     ].map(guardCell),
   );
-  return UTF8_BOM + csvLines([HEADINGS[lang], ...lines]);
+  return UTF8_BOM + csvLines([HEADINGS[lang], ...lines], csvDelimiter(lang));
 }
 
 export async function oversightXlsx(answer: OversightAnswer, lang: Lang, timeZone: string): Promise<Buffer> {

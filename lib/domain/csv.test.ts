@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { DEFAULT_CATEGORIES } from './categories';
-import { csvLines, exportCsv, exportFileName, exportHeader, exportRow, guardCell } from './csv';
+import { csvDelimiter, csvLines, csvNumber, exportCsv, exportFileName, exportHeader, exportRow, guardCell } from './csv';
 
 const cats = [...DEFAULT_CATEGORIES];
 const base = {
@@ -109,5 +109,16 @@ describe('CSV export columns', () => {
 
   it('names the file after the branch and the year', () => {
     expect(exportFileName('Toronto Community Food Bank', 2026)).toBe('Toronto Community Food Bank-branch-donations-export-2026.csv');
+  });
+});
+
+describe('CSV conventions per language', () => {
+  it('writes English with commas and a decimal point, French with semicolons and a decimal comma', () => {
+    expect(csvDelimiter('en')).toBe(',');
+    expect(csvDelimiter('fr')).toBe(';');
+    expect(csvNumber(1234.5, 'en')).toBe('1234.5');
+    expect(csvNumber(1234.5, 'fr')).toBe('1234,5');
+    expect(csvNumber(40, 'fr')).toBe('40');
+    expect(csvLines([['Toronto, ON', csvNumber(12.25, 'fr')]], csvDelimiter('fr'))).toBe('Toronto, ON;12,25\r\n');
   });
 });

@@ -4,6 +4,15 @@ import { Source } from './enums';
 // The donation export of section 9: one row per donation, one column per category.
 
 export const UTF8_BOM = '\uFEFF';
+
+/**
+ * The CSV conventions a spreadsheet of each language opens without help: English ',' and a decimal point; French ';'
+ * and a decimal comma (the comma is the decimal mark there, so it cannot also separate fields). Every CSV with a
+ * language uses these: the branch's year export, the program's oversight month and partner report.
+ */
+export type CsvLang = 'en' | 'fr';
+export const csvDelimiter = (lang: CsvLang) => (lang === 'fr' ? ';' : ',');
+export const csvNumber = (n: number, lang: CsvLang) => (lang === 'fr' ? String(n).replace('.', ',') : String(n));
 export const EXPORT_FIXED_COLUMNS = ['Retailer', 'Banner', 'Store #', 'Store Name', 'Food Bank', 'Date', 'Source', 'Weight (lbs)'] as const;
 export const EXPORT_SOURCE_LABELS: Record<number, string> = { [Source.BackStore]: 'Back Of Store', [Source.FrontStore]: 'Front of Store' };
 

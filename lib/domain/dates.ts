@@ -49,6 +49,19 @@ export function formatMmDdYyyy(date: string): string {
   return `${String(d.month).padStart(2, '0')}/${String(d.day).padStart(2, '0')}/${d.year}`;
 }
 
+/** French reads two digit groups before the year day first (JJ/MM/AAAA); English month first (MM/DD/YYYY). */
+export const isDayFirst = (locale: string) => locale.toLowerCase().startsWith('fr');
+
+/**
+ * A calendar date as the donation form writes it, and the texts that echo a typed date: MM/DD/YYYY in English
+ * (the product specification's form), AAAA-MM-JJ in French (fr-CA's own numeric date, never misread as MM/JJ).
+ */
+export function formatTypedDate(date: string, locale: string): string {
+  const d = parseCalendarDate(date);
+  if (!d) return '';
+  return isDayFirst(locale) ? formatCalendarDate(d) : formatMmDdYyyy(date);
+}
+
 /**
  * Reporting-year closing (section 5): from April on (month index 3 or later) any date in an earlier
  * calendar year is closed; before April only dates two or more calendar years back are closed.

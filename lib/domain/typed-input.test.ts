@@ -25,6 +25,35 @@ describe('typed date (MM/DD/YYYY)', () => {
   });
 });
 
+describe('typed date in French (JJ/MM/AAAA or AAAA-MM-JJ)', () => {
+  it('reads the day first, with the separators a phone keypad offers', () => {
+    expect(typedToIso('26/11/2026', 'fr')).toBe('2026-11-26');
+    expect(typedToIso('26-11-2026', 'fr-CA')).toBe('2026-11-26');
+    expect(typedToIso('5.6.2026', 'fr')).toBe('2026-06-05');
+    expect(typedToIso('26112026', 'fr')).toBe('2026-11-26');
+  });
+  it('reads a four-digit first group as AAAA-MM-JJ', () => {
+    expect(typedToIso('2026-11-26', 'fr')).toBe('2026-11-26');
+    expect(typedToIso('2026/11/26', 'fr')).toBe('2026-11-26');
+  });
+  it('refuses the month first and what is not a calendar date', () => {
+    expect(typedToIso('11/26/2026', 'fr')).toBe('');
+    expect(typedToIso('30/02/2026', 'fr')).toBe('');
+    expect(typedToIso('2026-26-11', 'fr')).toBe('');
+  });
+  it('shows a calendar date as AAAA-MM-JJ, and English keeps MM/DD/YYYY', () => {
+    expect(isoToTyped({ year: 2026, month: 3, day: 7 }, 'fr')).toBe('2026-03-07');
+    expect(isoToTyped({ year: 2026, month: 3, day: 7 }, 'en-CA')).toBe('03/07/2026');
+    expect(typedToIso('26/11/2026', 'en')).toBe('');
+  });
+  it('reads back what it shows, in both languages', () => {
+    for (const locale of ['en', 'fr']) {
+      const d = { year: 2026, month: 11, day: 26 };
+      expect(typedToIso(isoToTyped(d, locale), locale)).toBe('2026-11-26');
+    }
+  });
+});
+
 describe('typed weight', () => {
   it('reads a decimal point or a decimal comma', () => {
     expect(typedWeight('12.5')).toBe(12.5);

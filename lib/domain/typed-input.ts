@@ -1,27 +1,33 @@
 // What a user types into the donation form, read into the values the rules and the API take.
-import { formatCalendarDate, formatMmDdYyyy, parseCalendarDate, type CalendarDate } from './dates';
+import { formatCalendarDate, formatTypedDate, isDayFirst, parseCalendarDate, type CalendarDate } from './dates';
 
-// MM/DD/YYYY; phones' numeric keypads may lack "/", so "-" or "." separators and bare MMDDYYYY are read too.
-const MM_DD_YYYY = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$|^\s*(\d{2})(\d{2})(\d{4})\s*$/;
-// The ISO date (YYYY-MM-DD) many Canadians type, in either language.
-const ISO = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/;
+// Two digit groups and a year, in the order of the user's language (MM/DD/YYYY in English, JJ/MM/AAAA in French);
+// phones' numeric keypads may lack "/", so "-" or "." separators and bare MMDDYYYY / JJMMAAAA are read too.
+const TWO_GROUPS_AND_YEAR = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$|^\s*(\d{2})(\d{2})(\d{4})\s*$/;
+// The ISO date (YYYY-MM-DD / AAAA-MM-JJ) many Canadians type, in either language: a four-digit first group is a year.
+const ISO = /^\s*(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*$/;
 
-/** MM/DD/YYYY (or YYYY-MM-DD) as typed → YYYY-MM-DD, or '' when it is not a date at all (→ 'Invalid date format'). */
-export function typedToIso(typed: string): string {
-  const isoMatch = ISO.exec(typed);
-  if (isoMatch) {
-    const value = `${isoMatch[1]}-${isoMatch[2].padStart(2, '0')}-${isoMatch[3].padStart(2, '0')}`;
-    return parseCalendarDate(value) ? value : '';
-  }
-  const found = MM_DD_YYYY.exec(typed);
-  const m = found && (found[1] ? found : [found[0], found[4], found[5], found[6]]);
-  if (!m) return '';
-  const iso = `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+const isoOf = (year: string, month: string, day: string) => {
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return parseCalendarDate(iso) ? iso : '';
+};
+
+/**
+ * A date as typed → YYYY-MM-DD, or '' when it is not a date at all (→ 'Invalid date format'). The rule of each
+ * language (docs/rules.md, "Dates in French"): English reads MM/DD/YYYY (the product specification's form),
+ * French reads JJ/MM/AAAA as a Canadian French speaker writes it; both read YYYY-MM-DD.
+ */
+export function typedToIso(typed: string, locale: string = 'en'): string {
+  const isoMatch = ISO.exec(typed);
+  if (isoMatch) return isoOf(isoMatch[1], isoMatch[2], isoMatch[3]);
+  const found = TWO_GROUPS_AND_YEAR.exec(typed);
+  if (!found) return '';
+  const [first, second, year] = found[1] ? [found[1], found[2], found[3]] : [found[4], found[5], found[6]];
+  return isDayFirst(locale) ? isoOf(year, second, first) : isoOf(year, first, second);
 }
 
-/** A calendar date as the date field shows it (MM/DD/YYYY). */
-export const isoToTyped = (d: CalendarDate) => formatMmDdYyyy(formatCalendarDate(d));
+/** A calendar date as the date field shows it: MM/DD/YYYY in English, AAAA-MM-JJ in French. */
+export const isoToTyped = (d: CalendarDate, locale: string = 'en') => formatTypedDate(formatCalendarDate(d), locale);
 
 // Digit groups of three separated by a space, a no-break space or a narrow no-break space (French: 1 234,5).
 const SPACE_GROUPS = /^\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d+)?$/;

@@ -1,15 +1,13 @@
-import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import { appTimeZone } from '@/lib/server/env';
-import { getSessionJwt } from '@/lib/server/session';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, toLocale } from './config';
+import { toLocale } from './config';
+import { visitorLocale } from './visitor-locale';
 
-// Locale without routing (section 4): the fbc-locale cookie wins, then the signed-in user's locale, else English.
-export default getRequestConfig(async () => {
-  const store = await cookies();
-  let locale = toLocale(store.get(LOCALE_COOKIE)?.value);
-  if (!locale) locale = toLocale((await getSessionJwt())?.user?.locale);
-  locale ??= DEFAULT_LOCALE;
+// Locale without routing (section 4): the fbc-locale cookie wins, then the signed-in user's locale, else English; an
+// invitation link's page speaks the invitee's language (lib/i18n/visitor-locale.ts).
+// A page that names its language (getTranslations({ locale }), the not-found page) gets that language's texts.
+export default getRequestConfig(async ({ locale: named }) => {
+  const locale = toLocale(named) ?? (await visitorLocale(false));
   return {
     locale,
     timeZone: appTimeZone(),

@@ -187,8 +187,10 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
     );
 
     const fr = await api.request('GET', '/api/program/oversight/export?year=2026&month=10&format=csv&lang=fr', { token: adminToken });
-    expect(fr.text).toContain('Banque alimentaire,Province,Statut');
+    // French as the branch's French CSV: ';' between fields and a decimal comma.
+    expect(fr.text).toContain('Banque alimentaire;Province;Statut;Soumis le');
     expect(fr.text).toContain('En retard');
+    expect(fr.text).toMatch(/^Toronto Community Food Bank;ON;Soumis;2026-11-20;.*;40;100;2;2026-10-21;/m);
 
     const res = await api.app.request('/api/program/oversight/export?year=2026&month=10&format=xlsx', {
       headers: { authorization: `Bearer ${adminToken}` },

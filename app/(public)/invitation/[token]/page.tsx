@@ -4,8 +4,7 @@ import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { InvitationForm } from '@/components/people/invitation-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { ButtonLink } from '@/components/ui/button';
-import type { InvitationInfo } from '@/lib/domain/program-people';
-import { donationApiJson } from '@/lib/server/donation-api-client';
+import { invitationInfo } from '@/lib/i18n/visitor-locale';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Invitation');
@@ -16,7 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
   const { token } = await params;
   const t = await getTranslations('Invitation');
-  const info = await donationApiJson<InvitationInfo>('/api/invitation/check', { method: 'POST', body: { token } }).catch(() => null);
+  // The same lookup chose the page's language (lib/i18n/visitor-locale.ts): the invitee's, else the browser's.
+  const info = await invitationInfo(token);
   return (
     <BrandedLayout>
       <AuthCard title={info?.kind === 'reset' ? t('resetTitle') : t('title')}>

@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { readMonthSeed } from '@/lib/server/month-seed';
 import { screenSession } from '@/lib/server/screen-data';
 import { supportEmail } from '@/lib/server/support-email';
+import { frenchDe } from '@/lib/domain/french-de';
 
 export async function generateMetadata({ params }: PageProps<'/donations/[year]/[month]'>): Promise<Metadata> {
   const { year, month } = await params;
@@ -15,7 +16,11 @@ export async function generateMetadata({ params }: PageProps<'/donations/[year]/
   const m = Number(month);
   const [t, tm, locale] = await Promise.all([getTranslations('Header'), getTranslations('MonthPage'), getLocale()]);
   const valid = /^\d{4}$/.test(year) && /^\d{1,2}$/.test(month) && m >= 1 && m <= 12;
-  return { title: valid ? tm('donationsOf', { month: makeDonationFormats(locale).monthLong(y, m) }) : t('titles.donations') };
+  return {
+    title: valid
+      ? tm('donationsOf', { month: makeDonationFormats(locale).monthLong(y, m), de: frenchDe(makeDonationFormats(locale).monthLong(y, m)) })
+      : t('titles.donations'),
+  };
 }
 
 /** Donations of a month. A year or month that is not a real one gets a message, never a crash. */
