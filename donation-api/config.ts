@@ -10,8 +10,13 @@ export type ApiConfig = {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  /** Failures allowed per (username, address) pair or device before its first lock; an address gets four times as many. */
   loginMaxFailures: number;
+  /** The first lock's length; every failure after it doubles the lock, up to loginLockMaxMinutes. */
   loginLockMinutes: number;
+  loginLockMaxMinutes: number;
+  /** Reset mails sent per user per hour; further requests answer the same success and send nothing. */
+  forgotMailsPerHour: number;
   /** The app's address, for links in e-mails. */
   appUrl: string;
   /** Day of the month from which branches are reminded of last month's pending report (issue 8). */
@@ -49,6 +54,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    loginLockMaxMinutes: e.LOGIN_LOCK_MAX_MINUTES,
+    forgotMailsPerHour: e.FORGOT_MAILS_PER_HOUR,
     appUrl: (e.APP_URL || e.NEXTAUTH_URL || `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     reminderDay: e.REMINDER_DAY,
     remindersCron: e.REMINDERS_CRON,

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema } from '@/lib/domain/password';
 import { currentUserSchema, loginAnswerSchema } from '@/lib/domain/user-answers';
-import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { ErrorSchema } from './params';
 import { getBgData } from '../services/bg-data';
-import { clientAddress } from '../services/login-attempts';
+import { clientAddress, LoginLockedError } from '../services/login-attempts';
 import { changePassword, currentUser, forgotPassword, logout, passwordLogin } from '../services/users';
 
 export const userRoutes = newRouter();
@@ -42,8 +41,8 @@ userRoutes.openapi(
     try {
       return c.json(await passwordLogin(db, { ...body, address }, { config, now: now() }), 200);
     } catch (err) {
-      // Tells well-behaved clients how long the lock lasts at most.
-      if (err instanceof ApiError && err.status === 429) c.header('retry-after', String(Math.ceil(config.loginLockMinutes * 60)));
+      // Tells well-behaved clients when this lock ends (locks grow, so no fixed figure would be right).
+      if (err instanceof LoginLockedError) c.header('retry-after', String(err.retryAfterSeconds(now())));
       throw err;
     }
   },
@@ -151,7 +150,7 @@ userRoutes.openapi(
     request: { body: json(forgotPasswordBodySchema) },
     responses: {
       200: { description: 'New password sent', content: { 'application/json': { schema: MessageSchema } } },
-      ...errors(400, 401, 404, 429, 503),
+      ...errors(400, 401, 404, 503),
     },
   }),
   async (c) => {

@@ -17,16 +17,8 @@ import { apiTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { replacePassword } from './password-replace';
 import type { Mailer } from '../mail/mailer';
-import {
-  ADDRESS_FAILURE_FACTOR,
-  addressKey,
-  clearFailures,
-  lockedUntil,
-  recordFailure,
-  sleep,
-  slowdownMs,
-  usernameKey,
-} from './login-attempts';
+import { brakeFailure, brakeRule, brakeSuccess, checkBrake } from './login-brake';
+import { clearFailures, countRecent, LoginLockedError, lockedUntil, recordFailure, usernameKey } from './login-attempts';
 
 export const PASSWORD_UPDATED_MESSAGE = 'Successfully updated your password.';
 export const FORGOT_PASSWORD_SENT_MESSAGE = 'The email containing a new password has been sent to your email address.';
@@ -85,18 +77,14 @@ export async function findUserByUsername(db: DbOrTx, username: string) {
 
 type LoginOptions = { config: ApiConfig; now: Date };
 
-export function deviceKey(nonce: string): string {
-  return `device:${nonce}`;
-}
-
 /**
  * POST /api/user/login. Every refusal is the same 401 whatever the reason (unknown user, wrong password,
- * no password, another login type, disabled), after the same argon2 work; repeated failures per username
- * and per address are slowed, then refused with 429 until the lock window ends. An attempt carrying a valid
- * device cookie of this username is counted against that device only (its own lock), so nobody can lock the
- * owner out of a browser they signed in on before. Success answers a fresh device cookie.
- * The password is the current one or the one forgot-password mailed (both work until one is used; the mailed one
- * for PENDING_PASSWORD_TTL_HOURS only, by the injected clock).
+ * no password, another login type, disabled), after the same argon2 work. Failures are counted per
+ * (username, address) and per address, or per device when the attempt carries a valid device cookie of this
+ * username, and locked with growing waits (login-brake.ts): nobody can lock the owner out from another address, a
+ * colleague out from a shared one, or anyone out of a browser they signed in on before. Success answers a fresh
+ * device cookie. The password is the current one or the one forgot-password mailed (both work until one is used;
+ * the mailed one for PENDING_PASSWORD_TTL_HOURS only, by the injected clock).
  */
 export async function passwordLogin(
   db: Db,
@@ -105,20 +93,7 @@ export async function passwordLogin(
 ): Promise<LoginAnswer & { deviceCookie: string }> {
   const username = normalizeUsername(input.username);
   const device = await verifyDeviceCookie(db, input.deviceCookie, username, now);
-  const keys = device
-    ? [{ key: deviceKey(device), max: config.loginMaxFailures }]
-    : [
-        { key: usernameKey(username), max: config.loginMaxFailures },
-        { key: addressKey(input.address), max: config.loginMaxFailures * ADDRESS_FAILURE_FACTOR },
-      ];
-  if (
-    await lockedUntil(
-      db,
-      keys.map((k) => k.key),
-      now,
-    )
-  )
-    throw new ApiError(429, 'LOGIN_TOO_MANY');
+  const brake = await checkBrake(db, { username, address: input.address, device }, config, now);
 
   const user = await findUserByUsername(db, username);
   const eligible = !!user && !user.disabled && user.loginType === LoginType.Admin && !!user.passwordHash;
@@ -128,13 +103,10 @@ export async function passwordLogin(
   const mailed =
     eligible && !matches && pendingFresh && !!user.pendingPasswordHash && (await verifyPassword(user.pendingPasswordHash, input.password));
   if (!eligible || !(matches || mailed)) {
-    // Slowed by the username's (or device's) count only: a shared address must not slow everyone.
-    const [usernameFailures] = await recordFailure(db, keys, now, config.loginLockMinutes);
-    await sleep(slowdownMs(usernameFailures));
+    await brakeFailure(db, brake, now);
     throw new ApiError(401, 'LOGIN_INVALID');
   }
-  // Only the username (or device) counter: an attacker's own good login must not clear the address they attack from.
-  await clearFailures(db, keys[0].key);
+  await brakeSuccess(db, brake);
   const answer = await db.transaction(async (tx) => {
     if (mailed) {
       // The mailed password is used: it becomes the password, the old one is dropped, and the sessions go as on
@@ -197,9 +169,10 @@ export async function changePassword(
   if (!row.passwordHash) throw new ApiError(403, 'NOTE_PWD_UPDATE_FORBID_FAILED');
 
   const key = usernameKey(row.username);
-  if (await lockedUntil(db, [key], now)) throw new ApiError(429, 'LOGIN_TOO_MANY');
+  const until = await lockedUntil(db, [key], now);
+  if (until) throw new LoginLockedError(until, now);
   if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
-    await recordFailure(db, [{ key, max: config.loginMaxFailures }], now, config.loginLockMinutes);
+    await recordFailure(db, [{ key, max: config.loginMaxFailures }], now, brakeRule(config));
     throw new ApiError(400, 'NOTE_PWD_UPDATE_INVALID_OLD', 'oldPassword');
   }
 
@@ -265,7 +238,9 @@ function resetMail(username: string, password: string) {
  * the new hash is stored: if sending fails nothing changed. Anyone who knows a username can ask, so the request
  * changes nothing the owner relies on: the mailed password is kept beside the current one (both work until one
  * is used, then the other is dropped, see passwordLogin), and no session is signed out.
- * Resets per username are limited like failed logins.
+ * Nothing an attacker can repeat refuses the owner's own request: past FORGOT_MAILS_PER_HOUR mails for one user in
+ * an hour, the request answers the same success but sends nothing and changes nothing, so the password of the
+ * newest mail in the owner's mailbox keeps working.
  */
 export async function forgotPassword(
   db: Db,
@@ -280,9 +255,7 @@ export async function forgotPassword(
   if (user.loginType !== LoginType.Admin || user.disabled) throw new ApiError(401, 'FORGOT_NOT_ALLOWED');
   if (!EMAIL_PATTERN.test(user.email.trim())) throw new ApiError(400, 'FORGOT_INVALID_EMAIL');
 
-  const key = `forgot:${username}`;
-  if (await lockedUntil(db, [key], now)) throw new ApiError(429, 'FORGOT_TOO_MANY');
-  await recordFailure(db, [{ key, max: config.loginMaxFailures }], now, config.loginLockMinutes);
+  if ((await countRecent(db, `forgot:${username}`, now, 60)) > config.forgotMailsPerHour) return { message: FORGOT_PASSWORD_SENT_MESSAGE };
 
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
