@@ -1,17 +1,19 @@
 // CSV imports of branches and stores (all rows or none), shared by `npm run admin` and the program's screens.
-// The work runs in one transaction that records, per row, what it creates or changes and every problem (row and
-// column); it is rolled back when any row is refused, or always for a preview (dry run).
+// Each import reads what it matches against once and matches in memory, recording per row what it creates or changes
+// and every problem (row and column). A preview (dry run) writes nothing and needs no transaction; confirm writes in
+// one transaction, rolled back when any row is refused.
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { checkBranchRules, EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { apiError } from '@/lib/domain/errors';
-import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { audit } from '../audit';
 import type { Db, DbOrTx } from '../db/client';
-import { branches, branchStores, campaigns } from '../db/schema';
+import { branches } from '../db/schema';
 import { BRANCH_TEXT_FIELDS, isUuid, normalizeProvince } from './branches';
-import { upsertStore } from './store-admin';
-import { AdminError, resolveBranch } from './user-admin';
+import { BranchIndex } from './csv-import-branches';
+import { loadStorePlaces, storePlanner, writeStorePlan } from './csv-import-stores';
+import { AdminError } from './user-admin';
 
 /** 'Store #' → 'storenumber', 'Postal Code' → 'postalcode', 'phone_number' → 'phonenumber'. */
 const headerKey = (h: string) =>
@@ -131,6 +133,7 @@ const toNumber = (v: string | undefined) => {
 };
 
 type BranchValues = Partial<typeof branches.$inferInsert>;
+type Branch = typeof branches.$inferSelect;
 
 function branchValues(row: Record<string, string>, line: number, problems: CsvProblem[]): BranchValues {
   const v: BranchValues = {};
@@ -163,8 +166,10 @@ function branchValues(row: Record<string, string>, line: number, problems: CsvPr
  */
 export async function previewBranches(db: Db, csvText: string, actor: string, opts: { dryRun: boolean; now?: Date }) {
   const now = opts.now ?? new Date();
-  return runImport(db, opts.dryRun, async (tx, out) => {
+  const work = async (tx: DbOrTx, out: CsvResult) => {
     const rows = readCsv(csvText, BRANCH_HEADERS, 'branches');
+    // One read of every branch, matched in memory (a query per row held the embedded database for seconds).
+    const known = new BranchIndex(await tx.select().from(branches));
     for (const { line, row } of rows) {
       const problems = out.problems;
       if (row.id !== undefined && !isUuid(row.id))
@@ -173,12 +178,7 @@ export async function previewBranches(db: Db, csvText: string, actor: string, op
       const values = branchValues(row, line, problems);
       if (problems.some((p) => p.line === line)) continue;
       const id = row.id?.toLowerCase();
-      const matches = id
-        ? await tx.select().from(branches).where(eq(branches.id, id))
-        : await tx
-            .select()
-            .from(branches)
-            .where(sql`lower(${branches.name}) = ${values.name!.toLowerCase()}`);
+      const matches = id ? known.withId(id) : known.named(values.name!);
       if (matches.length > 1) {
         problems.push(
           problem(line, 'name', 'CSV_SAME_NAME', `${matches.length} branches are named "${values.name}"; add an id column`, {
@@ -200,12 +200,15 @@ export async function previewBranches(db: Db, csvText: string, actor: string, op
           out.rows.push({ line, action: 'unchanged', label, fields: {} });
           continue;
         }
-        const [after] = await tx
-          .update(branches)
-          .set({ ...values, updatedAt: now })
-          .where(eq(branches.id, before.id))
-          .returning();
-        await audit(tx, { actor, action: 'update', entity: 'branch', entityId: before.id, branchId: before.id, before, after });
+        if (!opts.dryRun) {
+          const [after] = await tx
+            .update(branches)
+            .set({ ...values, updatedAt: now })
+            .where(eq(branches.id, before.id))
+            .returning();
+          await audit(tx, { actor, action: 'update', entity: 'branch', entityId: before.id, branchId: before.id, before, after });
+        }
+        known.update(before, values);
         out.rows.push({
           line,
           action: 'update',
@@ -214,16 +217,30 @@ export async function previewBranches(db: Db, csvText: string, actor: string, op
         });
         out.updated++;
       } else {
-        const [after] = await tx
-          .insert(branches)
-          .values({ ...values, name: values.name!, ...(id ? { id } : {}) })
-          .returning();
-        await audit(tx, { actor, action: 'create', entity: 'branch', entityId: after.id, branchId: after.id, after });
+        let created: Branch = { ...values, name: values.name!, id: id ?? randomUUID() } as Branch;
+        if (!opts.dryRun) {
+          [created] = await tx
+            .insert(branches)
+            .values({ ...values, name: values.name!, ...(id ? { id } : {}) })
+            .returning();
+          await audit(tx, { actor, action: 'create', entity: 'branch', entityId: created.id, branchId: created.id, after: created });
+        }
+        known.add(created);
         out.rows.push({ line, action: 'create', label, fields: values });
         out.created++;
       }
     }
-  });
+  };
+  if (!opts.dryRun) return runImport(db, false, work);
+  // A preview writes nothing, so it needs no transaction: other users' calls interleave with its one read.
+  const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
+  try {
+    await work(db, out);
+  } catch (err) {
+    if (!(err instanceof AdminError)) throw err;
+    out.problems.push(problem(1, null, err.code, err.message, err.params));
+  }
+  return out;
 }
 
 /** The command line's import: all rows or none; refusals list every bad line. */
@@ -254,61 +271,68 @@ const STORE_HEADERS: Record<string, string> = {
   programid: 'campaign',
 };
 
-async function resolveCampaign(tx: DbOrTx, ref: string | undefined) {
-  if (!ref) return RFP_CAMPAIGN_ID;
-  const rows = isUuid(ref)
-    ? await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, ref))
-    : await tx
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(sql`lower(${campaigns.name}) = ${ref.toLowerCase()}`);
-  if (rows.length !== 1) throw new AdminError(`No single program "${ref}".`, 'CSV_NO_PROGRAM', { value: ref });
-  return rows[0].id;
-}
-
 /**
  * Creates or updates stores from CSV: retailer, banner (optional), store name, number, branch (name or id)
  * and optionally a program (name or id; RFP when absent), and links each store to its branch. Retailers
  * and banners are found by name or created. A store is the same store when its retailer and number match
- * (or, without a number, its retailer, banner and name).
+ * (or, without a number, its retailer, banner and name). Matched in memory (csv-import-stores.ts): a preview
+ * reads each table once and writes nothing; confirm reads and writes in one transaction.
  */
 export async function previewStores(db: Db, csvText: string, actor: string, opts: { dryRun: boolean }) {
-  return runImport(db, opts.dryRun, async (tx, out) => {
+  const plan = async (dbOrTx: DbOrTx, out: CsvResult) => {
     const rows = readCsv(csvText, STORE_HEADERS, 'stores');
+    const planner = storePlanner(await loadStorePlaces(dbOrTx));
     for (const { line, row } of rows) {
       const problems = out.problems;
       if (!row.retailer) problems.push(problem(line, 'retailer', 'CSV_RETAILER_REQUIRED', 'a retailer is required'));
       if (!row.name) problems.push(problem(line, 'name', 'CSV_STORE_NAME_REQUIRED', 'a store name is required'));
       if (!row.branch) problems.push(problem(line, 'branch', 'CSV_BRANCH_REQUIRED', 'a branch is required'));
       if (problems.some((p) => p.line === line)) continue;
-      const at = async <T>(column: string, f: () => Promise<T>) => {
+      const at = <T>(column: string, f: () => T) => {
         try {
-          return await f();
+          return f();
         } catch (err) {
           if (!(err instanceof AdminError)) throw err;
           problems.push(problem(line, column, err.code, err.message, err.params));
           return undefined;
         }
       };
-      const branch = await at('branch', () => resolveBranch(tx, row.branch));
-      const campaignId = await at('campaign', () => resolveCampaign(tx, row.campaign));
+      const branch = at('branch', () => planner.branch(row.branch));
+      const campaignId = at('campaign', () => planner.campaign(row.campaign));
       if (!branch || !campaignId) continue;
-      const { storeId, action } = await upsertStore(tx, actor, { ...row, retailer: row.retailer, name: row.name });
+      const { action, linked } = planner.store(
+        actor,
+        { ...row, retailer: row.retailer, name: row.name, branch: row.branch },
+        branch,
+        campaignId,
+      );
       const label = [row.retailer, row.banner, row.name, row.number].filter(Boolean).join(' · ');
       if (action === 'create') out.created++;
       if (action === 'update') out.updated++;
-      const link = await tx.insert(branchStores).values({ branchId: branch.id, storeId, campaignId }).onConflictDoNothing().returning();
-      if (link.length) {
-        await audit(tx, { actor, action: 'create', entity: 'branch_store', entityId: storeId, branchId: branch.id, after: link[0] });
-        out.linked++;
-      }
+      if (linked) out.linked++;
       out.rows.push({
         line,
-        action: link.length && action === 'unchanged' ? 'update' : action,
+        action: linked && action === 'unchanged' ? 'update' : action,
         label,
-        fields: { branch: branch.name, ...(link.length ? { linked: true } : {}) },
+        fields: { branch: branch.name, ...(linked ? { linked: true } : {}) },
       });
     }
+    return planner.writes;
+  };
+  if (opts.dryRun) {
+    // No transaction: a preview only reads, six statements, so other users' calls interleave with it.
+    const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
+    try {
+      await plan(db, out);
+    } catch (err) {
+      if (!(err instanceof AdminError)) throw err;
+      out.problems.push(problem(1, null, err.code, err.message, err.params));
+    }
+    return out;
+  }
+  return runImport(db, false, async (tx, out) => {
+    const writes = await plan(tx, out);
+    if (!out.problems.length) await writeStorePlan(tx, writes);
   });
 }
 

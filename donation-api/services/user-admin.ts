@@ -51,13 +51,19 @@ export async function findUser(db: DbOrTx, username: string) {
 /** A branch by id, or by its name (any case) when that name is unique. */
 export async function resolveBranch(db: DbOrTx, ref: string) {
   const key = ref.trim();
-  if (!key) throw new AdminError('A branch id or name is required.', 'ADMIN_BRANCH_REQUIRED');
+  if (!key) return pickBranch([], key);
   const rows = isUuid(key)
     ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, key))
     : await db
         .select({ id: branches.id, name: branches.name })
         .from(branches)
         .where(sql`lower(${branches.name}) = ${key.toLowerCase()}`);
+  return pickBranch(rows, key);
+}
+
+/** The one branch the reference named, or the refusal the command line and the CSV import show. */
+export function pickBranch<T extends { id: string; name: string }>(rows: T[], key: string): T {
+  if (!key) throw new AdminError('A branch id or name is required.', 'ADMIN_BRANCH_REQUIRED');
   if (rows.length === 0) throw new AdminError(`No branch "${key}".`, 'ADMIN_NO_BRANCH', { branch: key });
   if (rows.length > 1)
     throw new AdminError(`${rows.length} branches are named "${key}": use the branch id.`, 'ADMIN_BRANCH_AMBIGUOUS', {
