@@ -32,23 +32,25 @@ export function useConfirm() {
       setOpen(false);
     }
   };
-  const dialog = request ? (
+  // Mounted before the first opening (LazyAppDialog renders nothing until then), so it sees the dialog open and
+  // keeps the button that opened it to give the focus back to.
+  const dialog = (
     <LazyAppDialog
       open={open}
       onClose={() => !busy && setOpen(false)}
-      title={request.title}
-      description={request.description}
+      title={request?.title ?? ''}
+      description={request?.description}
       actions={
         <>
           <Button variant="secondary" autoFocus onClick={() => setOpen(false)} disabled={busy}>
             {tc('cancel')}
           </Button>
           <Button variant="danger" onClick={() => void run()} loading={busy}>
-            {request.confirmLabel}
+            {request?.confirmLabel}
           </Button>
         </>
       }
     />
-  ) : null;
+  );
   return { confirm, dialog };
 }
