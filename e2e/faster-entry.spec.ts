@@ -77,7 +77,8 @@ for (const lang of LANGS) {
       // The last donation's day is worded as in the month list ("November 1, 2026" / "1er novembre 2026").
       const [y, m, d] = top.last.date.split('-').map(Number);
       const repeatButton = repeat.getByRole('button', { name: new RegExp(esc(store.name)) }).first();
-      await expect(repeatButton).toHaveAttribute('aria-label', new RegExp(esc(makeDonationFormats(lang).dayMonth(y, m, d))));
+      // Named by its visible text, then the last donation's date (WCAG 2.5.3 Label in Name).
+      await expect(repeatButton).toHaveAccessibleName(new RegExp(`${esc(tf.repeat)}.*${esc(makeDonationFormats(lang).dayMonth(y, m, d))}`));
       await repeatButton.click();
       await expect(page.getByRole('combobox', { name: td.store })).toHaveValue(store.displayName ?? store.name);
       await expect(page.getByLabel(td.source, { exact: true })).toHaveValue(String(top.last.source));
