@@ -66,7 +66,8 @@ test('the program-wide log is for administrators only, the program screens for p
     await login(page, { username });
     // The signed-in layout streams, so the not-found page comes with a 200: its text is what tells.
     await page.goto(path);
-    await expect(page.getByText('This page could not be found.')).toBeVisible();
+    // In the user's language: ontario's is French.
+    await expect(page.getByText(MESSAGES[username === 'ontario' ? 'fr' : 'en'].NotFound.title)).toBeVisible();
     await context.close();
   }
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { frenchDe } from '../lib/domain/french-de';
 import { LANGS, MESSAGES, fill, monthsAgo, pattern } from './support/donations';
 import { login, type Lang } from './support/auth';
 import { shootWidths } from './support/shots';
@@ -98,7 +99,7 @@ for (const lang of LANGS) {
     const program = await signedIn(browser, lang, 'program', `/program?month=${monthValue(ym)}`);
     await program.page.getByRole('link', { name: 'Toronto Community Food Bank', exact: true }).first().click();
     const panel = program.page.getByTestId('program-month-history');
-    await expect(panel).toContainText(fill(th.title, { month: monthName(lang, ym) }));
+    await expect(panel).toContainText(fill(th.title, { month: monthName(lang, ym), de: frenchDe(monthName(lang, ym)) }));
     await panel.getByRole('button', { name: th.reopenButton }).click();
     const dialog = program.page.getByRole('dialog');
     await dialog.getByRole('button', { name: th.reopenConfirm, exact: true }).click();
