@@ -27,7 +27,7 @@ async function inViewport(page: Page, selector: ReturnType<Page['locator']>) {
 for (const lang of ['en', 'fr'] as Lang[]) {
   const tb = MESSAGES[lang].BranchPage;
 
-  test(`organisation details: every API limit is shown under its field, nothing is sent (${lang})`, async ({ page }) => {
+  test(`organisation details: every API limit is held or shown under its field, nothing is sent (${lang})`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await login(page, { lang, to: '/branch' });
@@ -40,8 +40,10 @@ for (const lang of ['en', 'fr'] as Lang[]) {
     await staff.fill('-5');
     await volunteers.fill('12abc');
     await volunteers.blur();
+    // The field takes no more than the API's limit (maxlength): the 300 typed characters are cut at 200.
+    await expect(name).toHaveAttribute('maxlength', '200');
+    await expect(name).toHaveValue('N'.repeat(200));
     await page.getByRole('button', { name: tb.save }).click({ force: true });
-    await expect(page.getByText(fill(tb.tooLong, { max: 200, count: 300 }))).toBeVisible();
     await expect(page.getByText(tb.statisticNegative)).toBeVisible();
     await expect(page.getByText(tb.statisticNotNumber)).toBeVisible();
     await expect(staff).toHaveAttribute('aria-invalid', 'true');
@@ -124,12 +126,13 @@ test('double-clicks send one request: Delete, Add Donation (en)', async ({ page 
   await expect(row).toHaveCount(0);
   expect(deletes).toHaveLength(1);
 
-  // Add Donation, double-clicked; typed as people type: a thousands separator and an ISO date.
+  // Add Donation, double-clicked; typed as people type: a thousands separator and an ISO date. The weight stays
+  // within five times the store's usual one, so the unusual-weight question does not come first.
   await page.goto(`/donations/add?from=${encodeURIComponent(`/donations/${open.year}/${open.month}`)}`);
-  await fillAdd(page, 'en', isoDay(open, 1), '3,456.5');
+  await fillAdd(page, 'en', isoDay(open, 1), '1,456.5');
   await page.getByRole('button', { name: t.addDonation }).dblclick();
   await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
-  await expect(page.getByTestId('donation-row').filter({ hasText: '3,456.5 lbs' }).first()).toBeVisible();
+  await expect(page.getByTestId('donation-row').filter({ hasText: '1,456.5 lbs' }).first()).toBeVisible();
   expect(creates).toHaveLength(1);
 });
 
