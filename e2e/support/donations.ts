@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { todayCalendarDate } from '../../lib/domain/dates';
 import type { Lang } from './auth';
 
 // Helpers of the donation specs: messages of both languages, the session, dates, API calls through the BFF.
@@ -39,11 +38,6 @@ export function monthsAgo(n: number, from = new Date()): Ym {
 }
 export const pad = (n: number) => String(n).padStart(2, '0');
 export const mmddyyyy = (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`;
-/** Today as the app counts it (APP_TIME_ZONE, America/Toronto by default), not in the test machine's zone. */
-export const todayTyped = () => {
-  const t = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto');
-  return mmddyyyy(t.year, t.month, t.day);
-};
 
 /** Mutating BFF calls need our own Origin (CSRF check). */
 function origin(page: Page) {
