@@ -198,10 +198,11 @@ test('a coordinator gets the same 404 for a food bank outside its provinces as f
   const coord = await browser.newContext({ baseURL });
   const p2 = await coord.newPage();
   await loginThroughForm(p2, ONTARIO);
-  // Streamed under the loading boundary, the 404 shows as Next's not-found page (the status may already be sent).
+  // Streamed under the loading boundary, the 404 shows as the not-found page (the status may already be sent), in the
+  // user's language: ontario's is French.
   for (const path of [href!, '/program/branches/3f2b9c1e-8a4d-4c2b-9e7f-0123456789ab']) {
     await p2.goto(path);
-    await expect(p2.getByText('This page could not be found.')).toBeVisible();
+    await expect(p2.getByText(msg('fr', 'NotFound.title'))).toBeVisible();
     await expect(p2.getByText('Banque alimentaire de Québec')).toHaveCount(0);
   }
   await coord.close();
