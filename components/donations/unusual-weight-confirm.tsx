@@ -59,8 +59,8 @@ function UnusualWeightDialog({ pending, onCancel, onConfirm }: { pending: Pendin
       description={description}
       actions={
         <>
-          {/* First, so focus lands on the safe choice: Enter on a reflex does not save the slip. */}
-          <Button variant="secondary" onClick={onCancel}>
+          {/* Focused first, the safe choice: Enter on a reflex does not save the slip. */}
+          <Button variant="secondary" autoFocus onClick={onCancel}>
             {t('confirmCheck')}
           </Button>
           <Button onClick={onConfirm} data-testid="save-anyway">
