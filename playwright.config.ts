@@ -68,8 +68,18 @@ export default defineConfig({
       url: `${baseURL}/login`,
       timeout: 180_000,
       reuseExistingServer: false,
-      // The tests act as one trusted proxy: each sets the x-forwarded-for it wants the limits to see.
-      env: { PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseURL, LOG_LEVEL: 'warn', DATABASE_URL: '', TRUSTED_PROXY_HOPS: '1' },
+      // The tests act as one trusted proxy: each sets the x-forwarded-for it wants the limits to see. The hourly
+      // reminder job is off: firing at the top of an hour during a run, it would send the reminders a test sends by
+      // hand (the schedule itself is tested in jest, on an injected clock).
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NEXTAUTH_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        TRUSTED_PROXY_HOPS: '1',
+        REMINDERS_CRON: 'off',
+      },
     },
     ...(withSso
       ? [
