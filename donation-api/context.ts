@@ -3,6 +3,7 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { PartnerGrant } from './auth/partner-scope';
 import type { TokenMemoBindings } from './auth/token-memo';
 import type { ReferenceCache } from './services/reference-cache';
 
@@ -18,6 +19,8 @@ export type AuthUser = {
   branchIds: string[];
   /** The caller's program role (issue 8), or null: checked by donation-api/auth/program-scope.ts. */
   program: ProgramAccess | null;
+  /** A retail partner's stores, or null: checked by donation-api/auth/partner-scope.ts. */
+  partner: PartnerGrant | null;
 };
 
 export type ApiDeps = {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { branches, programRoles, userBranches, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { audit } from '../audit';
+import { partnerAccessOf } from './partner-scope';
 import { issueToken } from './tokens';
 
 import type { LoginAnswer } from '@/lib/domain/answers';
@@ -39,8 +40,12 @@ export async function loginAnswer(
   user: typeof users.$inferSelect,
   opts: { ttlHours: number; now: Date; botSource?: string; method: string },
 ): Promise<LoginAnswer> {
-  const [links, program] = await Promise.all([branchLinksOf(db, user.id), programAccessOf(db, user.id)]);
-  if (links.length === 0 && !program) throw new ApiError(403, 'LOGIN_NO_BRANCH');
+  const [links, program, partner] = await Promise.all([
+    branchLinksOf(db, user.id),
+    programAccessOf(db, user.id),
+    partnerAccessOf(db, user.id),
+  ]);
+  if (links.length === 0 && !program && !partner) throw new ApiError(403, 'LOGIN_NO_BRANCH');
   const { token, expiresAt } = await issueToken(db, user.id, opts.ttlHours, opts.now, opts.botSource);
   await audit(db, {
     userId: user.id,
@@ -62,5 +67,6 @@ export async function loginAnswer(
     loginType: user.loginType,
     username: user.username,
     program,
+    partner,
   };
 }

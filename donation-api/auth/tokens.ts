@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import type { ProgramAccess } from '@/lib/domain/program-access';
+import type { PartnerGrant } from './partner-scope';
 import type { AuthUser } from '../context';
 
 export function hashToken(token: string): string {
@@ -48,6 +49,7 @@ export async function userForToken(db: DbOrTx, token: string, now: Date): Promis
         string[]
       >`coalesce((select array_agg(ub.branch_id::text order by ub.position, ub.branch_id) from user_branches ub where ub.user_id = ${users.id}), '{}')`,
       program: sql<ProgramAccess | null>`(select json_build_object('role', pr.role, 'provinces', pr.provinces) from program_roles pr where pr.user_id = ${users.id})`,
+      partner: sql<PartnerGrant | null>`(select json_build_object('retailerId', pa.retailer_id, 'bannerId', pa.banner_id, 'storeIds', pa.store_ids) from partner_access pa where pa.user_id = ${users.id})`,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

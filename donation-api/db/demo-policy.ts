@@ -8,7 +8,7 @@ import { users } from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
 
 /** The demo users that sign in with DEMO_PASSWORD (seed-demo.ts); the single sign-on ones have no password. */
-const DEMO_PASSWORD_USERS = ['demo', 'demo2', 'program', 'ontario'];
+const DEMO_PASSWORD_USERS = ['demo', 'demo2', 'program', 'ontario', 'retail'];
 
 type DemoEnv = { NODE_ENV?: string; SEED_DEMO?: string };
 

@@ -348,3 +348,4 @@ export * from './schema-totals';
 export * from './schema-workflow';
 export * from './schema-auth';
 export * from './schema-flags';
+export * from './schema-partners';

@@ -16,6 +16,7 @@ import {
   donationCategories,
   donations,
   monthSubmissions,
+  partnerAccess,
   programRoles,
   reopenRequests,
   retailers,
@@ -149,6 +150,13 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       { userId: program.id, role: 'admin', grantedBy: 'demo data' },
       { userId: ontario.id, role: 'coordinator', provinces: ['ON'], grantedBy: 'demo data' },
     ]);
+
+    // A retail partner, the donors' side: every store of Sobeys Inc. (in Ontario, Quebec and Nova Scotia).
+    const [retail] = await tx
+      .insert(users)
+      .values({ username: 'retail', email: 'retail@sobeys.example.com', passwordHash, loginType: LoginType.Admin, locale: 'en' })
+      .returning({ id: users.id });
+    await tx.insert(partnerAccess).values({ userId: retail.id, retailerId: retailerIds.get('Sobeys Inc.')!, grantedBy: 'demo data' });
 
     // Donations: two calendar years up to today.
     const donationRows: (typeof donations.$inferInsert)[] = [];

@@ -8,6 +8,8 @@ import { contactRoutes } from './contact';
 import { donationRoutes } from './donation';
 import { feedbackRoutes } from './feedback';
 import { healthRoutes } from './health';
+import { partnerRoutes } from './partner';
+import { partnerProgramRoutes } from './partner-program';
 import { programOversightRoutes } from './program-oversight';
 import { programAuditRoutes } from './program-audit';
 import { programPartnerReportRoutes } from './program-partner-report';
@@ -37,6 +39,8 @@ export function registerRoutes(app: OpenAPIHono<ApiEnv, {}, '/api'>) {
   app.route('/', programRemindersRoutes);
   app.route('/', programAuditRoutes);
   app.route('/', programPartnerReportRoutes);
+  app.route('/', partnerProgramRoutes);
+  app.route('/', partnerRoutes);
   app.route('/', programUsersRoutes);
   app.route('/', programPlacesRoutes);
   app.route('/', branchDonationsRoutes);

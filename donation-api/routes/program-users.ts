@@ -12,6 +12,7 @@ import {
   reasonBodySchema,
   roleBodySchema,
   statusBodySchema,
+  invitedSchema,
 } from '@/lib/domain/program-people';
 import { loginAnswerSchema } from '@/lib/domain/user-answers';
 import { newRouter } from '../router';
@@ -38,7 +39,7 @@ const ok = <T extends z.ZodType>(description: string, schema: T) => ({
   200: { description, content: { 'application/json': { schema } } },
 });
 const id = z.string().max(64);
-const InvitedSchema = z.object({ id: z.string(), username: z.string(), linkSent: z.boolean() }).openapi('Invited');
+const InvitedSchema = invitedSchema.openapi('Invited');
 const DoneSchema = z.object({ changed: z.boolean() }).openapi('Done');
 const LinkSentSchema = z.object({ linkSent: z.boolean() }).openapi('LinkSent');
 const PersonSchema = z.object({

@@ -109,7 +109,10 @@ export async function partnerReport(db: DbOrTx, access: ProgramAccess, q: Partne
   return { partner: partner.name, from: q.from, to: q.to, categories: cats, rows: out };
 }
 
-type Report = Awaited<ReturnType<typeof partnerReport>>;
+/** A report's rows: the program's (from the donations) or a partner's export (from the running totals). */
+export type Report = Omit<Awaited<ReturnType<typeof partnerReport>>, 'categories'> & {
+  categories: { id: number; name: string; nameFr: string }[];
+};
 const round = (n: number) => Math.round(n * 100) / 100;
 
 type Lang = 'en' | 'fr';
@@ -158,10 +161,16 @@ function table(r: Report, lang: Lang): { header: string[]; rows: (string | numbe
 }
 
 /** English: ',' and a decimal point; French: ';' and a decimal comma, as a French spreadsheet expects. */
-export function partnerCsv(r: Report, lang: Lang = 'en'): string {
+export function partnerCsv(r: Report, lang: Lang = 'en', opts: { totalRow?: boolean } = {}): string {
   const t = table(r, lang);
   const cell = (v: string | number) => (typeof v === 'number' ? csvNumber(v, lang) : guardCell(v));
-  return UTF8_BOM + csvLines([t.header.map(guardCell), ...t.rows.map((row) => row.map(cell))], csvDelimiter(lang));
+  const rows = opts.totalRow ? [...t.rows, totalRow(t, lang)] : t.rows;
+  return UTF8_BOM + csvLines([t.header.map(guardCell), ...rows.map((row) => row.map(cell))], csvDelimiter(lang));
+}
+
+/** 'Total' under the text columns, and each number column added up. */
+function totalRow(t: { header: string[]; rows: (string | number)[][] }, lang: Lang): (string | number)[] {
+  return t.header.map((_, i) => (i < 5 ? (i === 0 ? HEADINGS[lang].total : '') : round(t.rows.reduce((n, row) => n + Number(row[i]), 0))));
 }
 
 /** A real .xlsx: numbers are numbers (with a number format), a bold frozen header, a total row. */
@@ -172,8 +181,7 @@ export async function partnerXlsx(r: Report, lang: Lang = 'en'): Promise<Buffer>
   const t = table(r, lang);
   ws.addRow(guardCells(t.header)).font = { bold: true };
   for (const row of t.rows) ws.addRow(guardCells(row));
-  const totals = t.header.map((_, i) => (i < 5 ? (i === 0 ? HEADINGS[lang].total : '') : t.rows.reduce((n, row) => n + Number(row[i]), 0)));
-  ws.addRow(guardCells(totals.map((v) => (typeof v === 'number' ? round(v) : v)))).font = { bold: true };
+  ws.addRow(guardCells(totalRow(t, lang))).font = { bold: true };
   t.header.forEach((h, i) => {
     const col = ws.getColumn(i + 1);
     col.width = Math.max(10, Math.min(40, h.length + 2));

@@ -5,10 +5,11 @@ import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { ERROR_MESSAGES, type ErrorCode } from '@/lib/domain/errors';
 import { programAccessSchema } from '@/lib/domain/program-access';
 import type { InviteBody, ProgramUser, ProgramUsersAnswer, RoleBody } from '@/lib/domain/program-people';
+import type { PartnerGrant } from '../auth/partner-scope';
 import { programBranch, requireProgram } from '../auth/program-scope';
 import { audit } from '../audit';
 import type { ApiDeps, AuthUser } from '../context';
-import { userBranches, users } from '../db/schema';
+import { partnerAccess, userBranches, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from './branches';
 import { deliverLink, prepareLink } from './invitations';
@@ -28,6 +29,7 @@ type Row = {
   branches: { branchId: string; branchName: string; lead: boolean }[] | null;
   role: string | null;
   provinces: string[] | null;
+  partner: ProgramUser['partner'];
   total: string | number;
 };
 
@@ -50,7 +52,12 @@ export async function listProgramUsers(deps: ApiDeps, caller: AuthUser, q: strin
       (select max(t.created_at) from api_tokens t where t.user_id = u.id) as last_sign_in,
       (select json_agg(json_build_object('branchId', b.id, 'branchName', b.name, 'lead', ub.lead) order by ub.position, b.name)
          from user_branches ub join branches b on b.id = ub.branch_id where ub.user_id = u.id) as branches,
-      pr.role, pr.provinces, count(*) over () as total
+      pr.role, pr.provinces,
+      (select json_build_object('retailerId', pa.retailer_id, 'retailerName', r.name, 'bannerId', pa.banner_id,
+         'bannerName', bn.name, 'storeIds', pa.store_ids)
+         from partner_access pa join retailers r on r.id = pa.retailer_id left join banners bn on bn.id = pa.banner_id
+         where pa.user_id = u.id) as partner,
+      count(*) over () as total
     from users u left join program_roles pr on pr.user_id = u.id
     where (lower(u.username) like ${like} or lower(u.email) like ${like}
       or exists (select 1 from user_branches y join branches bb on bb.id = y.branch_id where y.user_id = u.id and lower(bb.name) like ${like}))
@@ -68,6 +75,7 @@ export async function listProgramUsers(deps: ApiDeps, caller: AuthUser, q: strin
     lastSignIn: r.last_sign_in ? new Date(r.last_sign_in).toISOString() : null,
     branches: r.branches ?? [],
     program: r.role ? programAccessSchema.parse({ role: r.role, provinces: r.provinces ?? [] }) : null,
+    partner: r.partner ?? null,
   }));
   return { users: list, total: rows.length ? Number(rows[0].total) : 0 };
 }
@@ -88,7 +96,7 @@ async function admin<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-function requireReason(reason: string) {
+export function requireReason(reason: string) {
   if (!reason.trim()) throw new ApiError(400, 'REASON_REQUIRED', 'reason');
   return reason.trim();
 }
@@ -112,7 +120,8 @@ export async function requireLead(deps: ApiDeps, caller: AuthUser, branchId: str
   return id;
 }
 
-export type InviteInput = Omit<InviteBody, 'branchId'> & { branchId: string };
+/** A branch invitation names its branch; a retail partner's names no branch and carries the partner's stores instead. */
+export type InviteInput = Omit<InviteBody, 'branchId'> & { branchId: string | null; partner?: PartnerGrant };
 type MailDeps = Pick<ApiDeps, 'db' | 'config' | 'mailer' | 'now'>;
 
 /**
@@ -131,7 +140,8 @@ export async function inviteCore(deps: MailDeps, input: InviteInput, actor: { id
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
     if (taken) throw new ApiError(409, 'USER_TAKEN', 'username');
     const [user] = await tx.insert(users).values({ username, email, loginType, locale: input.locale, passwordHash: null }).returning();
-    await tx.insert(userBranches).values({ userId: user.id, branchId, position: 0, lead });
+    if (branchId) await tx.insert(userBranches).values({ userId: user.id, branchId, position: 0, lead });
+    if (input.partner) await tx.insert(partnerAccess).values({ userId: user.id, ...input.partner, grantedBy: actor.username });
     await audit(tx, {
       userId: actor.id,
       actor: actor.username,
@@ -139,7 +149,16 @@ export async function inviteCore(deps: MailDeps, input: InviteInput, actor: { id
       entity: 'user',
       entityId: user.id,
       branchId,
-      after: { username, email, loginType, locale: input.locale, lead, by, reason: input.reason.trim() || null },
+      after: {
+        username,
+        email,
+        loginType,
+        locale: input.locale,
+        lead,
+        by,
+        partner: input.partner ?? null,
+        reason: input.reason.trim() || null,
+      },
     });
     return { user, prepared: await prepareLink(tx, deps.config, user, 'invitation', { branchId, actor: actor.username, now }) };
   });

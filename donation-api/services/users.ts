@@ -6,6 +6,7 @@ import { LoginType } from '@/lib/domain/enums';
 import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password-rules';
 import { branchLinksOf, loginAnswer, type LoginAnswer } from '../auth/login-answer';
+import { partnerAccessOf } from '../auth/partner-scope';
 import { issueDeviceCookie, verifyDeviceCookie } from '../auth/device-cookie';
 import type { CurrentUser } from '@/lib/domain/user-answers';
 import { revokeToken } from '../auth/tokens';
@@ -139,6 +140,7 @@ export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUs
     loginType: user.loginType,
     username: user.username,
     program: user.program,
+    partner: user.partner ? await partnerAccessOf(db, user.id) : null,
   };
 }
 

@@ -93,6 +93,10 @@ export const ERROR_MESSAGES = {
   ADMIN_UNKNOWN_PROVINCE: 'Unknown province.',
   CSV_REFUSED: 'Nothing was imported: some rows are refused.',
   STORE_REQUEST_VALIDATE: 'Please enter the retailer and the store name',
+  QUERY_OPEN: 'This line already has an open query.',
+  QUERY_ANSWERED: 'This query has already been answered.',
+  PARTNER_SCOPE: 'Choose stores of one retailer that is on file.',
+  STATEMENT_PERIOD: 'Choose a month or a quarter that has started.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partnerAccessSchema } from './partner';
 import { programAccessSchema, programRoleSchema } from './program-access';
 
 // Issue 9: the program's people screens and the branch lead's invitations. One schema per body and answer, shared by
@@ -20,6 +21,9 @@ export const inviteBodySchema = z.strictObject({
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
 
+/** The answer of an invitation: the new user, and whether the link went out (false: the mail failed, try again). */
+export const invitedSchema = z.object({ id: z.string(), username: z.string(), linkSent: z.boolean() });
+
 /** A lead invites into the branch of the path, never as a lead and always with a password. */
 export const leadInviteBodySchema = inviteBodySchema.pick({ email: true, username: true, locale: true, reason: true });
 
@@ -37,6 +41,8 @@ export const programUserSchema = z.object({
   lastSignIn: z.string().nullable(),
   branches: z.array(userBranchSchema),
   program: programAccessSchema.nullable(),
+  /** A retail partner's scope, or null. */
+  partner: partnerAccessSchema.nullable(),
 });
 export type ProgramUser = z.infer<typeof programUserSchema>;
 

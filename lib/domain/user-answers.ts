@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partnerAccessSchema } from './partner';
 import { programAccessSchema } from './program-access';
 
 // The signed-in user as the API answers it (section 7's login answer and the current user): one schema, used by the
@@ -17,6 +18,8 @@ export const currentUserSchema = z.object({
   username: z.string(),
   /** The program role (issue 8), or null for branch staff only. */
   program: programAccessSchema.nullable(),
+  /** A retail partner's scope (a retailer, one banner or some stores), or null: partners see /partner only. */
+  partner: partnerAccessSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

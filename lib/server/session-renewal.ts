@@ -19,6 +19,7 @@ function displayUser(u: LoginAnswer): SessionUser {
     workplace: u.workplace,
     loginType: u.loginType,
     program: u.program,
+    partner: u.partner,
   };
 }
 

@@ -78,6 +78,7 @@ describe.each(dbKinds())('program roles on %s', (kind) => {
       locale: 'en',
       tokenId: 't',
       branchIds: [],
+      partner: null,
     };
     expect(() => requireProgram({ ...base, program: null })).toThrow(expect.objectContaining({ status: 404 }));
     const coordinator = { ...base, program: { role: 'coordinator' as const, provinces: ['ON' as const] } };

@@ -53,7 +53,7 @@ describe.each(dbKinds())('a production start on %s', (kind) => {
     const first = capturingLogger();
     await prepareDemoData(api.db, kind, { NODE_ENV: 'production', SEED_DEMO: 'true' }, first.log, opts);
     expect((await api.db.select({ u: s.users.username }).from(s.users)).map((r) => r.u)).toContain('program');
-    expect(first.warnings().map((w) => w.users)).toEqual([['demo', 'demo2', 'ontario', 'program']]);
+    expect(first.warnings().map((w) => w.users)).toEqual([['demo', 'demo2', 'ontario', 'program', 'retail']]);
     expect(first.warnings()[0].msg).toContain('Demo-2026');
 
     // A later start, demo data not asked for: still warned, until every demo door is closed.
@@ -61,10 +61,11 @@ describe.each(dbKinds())('a production start on %s', (kind) => {
     await setUserDisabled(api.db, 'demo', true, 'test', new Date(), 'not used here');
     const again = capturingLogger();
     await prepareDemoData(api.db, kind, { NODE_ENV: 'production' }, again.log, opts);
-    expect(again.warnings().map((w) => w.users)).toEqual([['demo2', 'ontario']]);
+    expect(again.warnings().map((w) => w.users)).toEqual([['demo2', 'ontario', 'retail']]);
 
     await setPassword(api.db, 'demo2', 'Changed-2026-pw', 'test', new Date());
     await setPassword(api.db, 'ontario', 'Changed-2026-pw', 'test', new Date());
+    await setPassword(api.db, 'retail', 'Changed-2026-pw', 'test', new Date());
     const closed = capturingLogger();
     await prepareDemoData(api.db, kind, { NODE_ENV: 'production' }, closed.log, opts);
     expect(closed.warnings()).toEqual([]);

@@ -1,0 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { partnerInviteBodySchema, partnerQueriesSchema, partnerQueryAnswerBodySchema, partnerQuerySchema } from '@/lib/domain/partner';
+import { invitedSchema } from '@/lib/domain/program-people';
+import { assertBranch } from '../auth/middleware';
+import { requireProgram } from '../auth/program-scope';
+import { newRouter } from '../router';
+import { invitePartner } from '../services/partner-invite';
+import { answerQuery, queriesOfBranchMonth, queriesOfProgram } from '../services/partner-queries';
+import { json } from './donation-schemas';
+import { errorResponses, monthParam, uuidParam, yearParam } from './params';
+
+// The program's and the branches' side of retail partners: inviting a partner (program administrators), the
+// partners' queries on lines (program staff in scope; a branch's own staff for its months) and their answers
+// (the line's branch staff or a program administrator). Anyone else gets the same 404 as an unknown id.
+export const partnerProgramRoutes = newRouter();
+
+const security = [{ bearerAuth: [] }];
+const tags = ['Partner'];
+const conflict = { 409: json(z.object({ code: z.string(), message: z.string() }), 'Taken, or already answered') };
+
+partnerProgramRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/program/users/invite-partner',
+    summary: 'Invite a retail partner user, scoped to a retailer, a banner or some stores (program administrators)',
+    tags,
+    operationId: 'invitePartner',
+    security,
+    request: { body: { content: { 'application/json': { schema: partnerInviteBodySchema } }, required: true } },
+    responses: { 200: json(invitedSchema, 'Invited'), ...errorResponses, ...conflict },
+  }),
+  async (c) => c.json(await invitePartner(c.get('deps'), c.get('user'), c.req.valid('json')), 200),
+);
+
+partnerProgramRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/program/partner-queries',
+    summary: 'Partners’ queries on lines, open or answered (program staff in scope)',
+    tags,
+    operationId: 'programPartnerQueries',
+    security,
+    request: { query: z.object({ status: z.enum(['open', 'answered']).default('open') }) },
+    responses: { 200: json(partnerQueriesSchema, 'Queries, newest first'), ...errorResponses },
+  }),
+  async (c) => {
+    const access = requireProgram(c.get('user'));
+    return c.json({ queries: await queriesOfProgram(c.get('deps').db, access, c.req.valid('query').status) }, 200);
+  },
+);
+
+partnerProgramRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/branch/{branchId}/partner-queries',
+    summary: 'Partners’ queries on a month of the branch (its staff; program staff in scope)',
+    tags,
+    operationId: 'branchPartnerQueries',
+    security,
+    request: { params: z.object({ branchId: z.string() }), query: z.object({ year: yearParam, month: monthParam }) },
+    responses: { 200: json(partnerQueriesSchema, 'Queries, open first'), ...errorResponses },
+  }),
+  async (c) => {
+    const { db } = c.get('deps');
+    const branchId = await assertBranch(db, c.get('user'), c.req.valid('param').branchId, 'read');
+    const { year, month } = c.req.valid('query');
+    return c.json({ queries: await queriesOfBranchMonth(db, branchId, year, month) }, 200);
+  },
+);
+
+partnerProgramRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/partner-queries/{queryId}/answer',
+    summary: 'Answer a partner’s query, once (the line’s branch staff or a program administrator)',
+    tags,
+    operationId: 'answerPartnerQuery',
+    security,
+    request: {
+      params: z.object({ queryId: uuidParam }),
+      body: { content: { 'application/json': { schema: partnerQueryAnswerBodySchema } }, required: true },
+    },
+    responses: { 200: json(partnerQuerySchema, 'Answered'), ...errorResponses, ...conflict },
+  }),
+  async (c) => c.json(await answerQuery(c.get('deps').db, c.get('user'), c.req.valid('param').queryId, c.req.valid('json').answer), 200),
+);

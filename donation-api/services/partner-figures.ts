@@ -1,0 +1,205 @@
+// What a retail partner's stores gave, for months their food banks have submitted, read from the per-store running
+// totals (store_month_totals, kept by triggers): the cost follows stores and months, never the donations.
+import { sql, type SQL } from 'drizzle-orm';
+import { todayCalendarDate } from '@/lib/domain/dates';
+import { mealsOf } from '@/lib/domain/impact';
+import type { PartnerFigures, PartnerFilters } from '@/lib/domain/partner';
+import { partnerStoreWhere, type PartnerGrant } from '../auth/partner-scope';
+import type { ApiDeps } from '../context';
+import type { DbOrTx } from '../db/client';
+import { ApiError, notFound } from '../errors';
+import { owesMonthSql } from './owed-months';
+import { queryRows } from './sql-rows';
+
+/** The longest period one view or export covers: three years of months. */
+const MAX_MONTHS = 36;
+
+export type Period = { from: string; to: string; fromKey: number; toKey: number };
+
+const key = (ym: string) => Number(ym.slice(0, 4)) * 100 + Number(ym.slice(5, 7));
+const ymOf = (k: number) => `${Math.floor(k / 100)}-${String(k % 100).padStart(2, '0')}`;
+const monthsBetween = (a: number, b: number) => (Math.floor(b / 100) - Math.floor(a / 100)) * 12 + (b % 100) - (a % 100) + 1;
+
+/** The period asked for, or January of this year to this month; the future and over-long periods are refused. */
+export function periodOf(filters: Pick<PartnerFilters, 'from' | 'to'>, now: Date, timeZone: string): Period {
+  const today = todayCalendarDate(now, timeZone);
+  const current = today.year * 100 + today.month;
+  const fromKey = filters.from ? key(filters.from) : today.year * 100 + 1;
+  const toKey = Math.min(filters.to ? key(filters.to) : current, current);
+  if (fromKey > toKey) throw new ApiError(400, 'BAD_REQUEST', 'from');
+  if (monthsBetween(fromKey, toKey) > MAX_MONTHS) throw new ApiError(400, 'BAD_REQUEST', 'from');
+  return { from: ymOf(fromKey), to: ymOf(toKey), fromKey, toKey };
+}
+
+/** Every month of the period, in order. */
+export function monthsOf(p: Period): string[] {
+  const out: string[] = [];
+  for (let k = p.fromKey; k <= p.toKey; k = k % 100 === 12 ? k + 89 : k + 1) out.push(ymOf(k));
+  return out;
+}
+
+/** The partner's stores narrowed by the filters (aliases `s` and `b`); a banner or store outside the scope is a 404. */
+export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerFilters): Promise<SQL> {
+  const parts: SQL[] = [partnerStoreWhere(grant)];
+  if (f.bannerId || f.storeId) {
+    const [known] = await queryRows<{ ok: boolean }>(
+      db,
+      sql`select true as ok from stores s where ${partnerStoreWhere(grant)}
+        ${f.bannerId ? sql`and s.banner_id = ${f.bannerId}::uuid` : sql``}
+        ${f.storeId ? sql`and s.id = ${f.storeId}::uuid` : sql``} limit 1`,
+    );
+    if (!known) throw notFound();
+  }
+  if (f.bannerId) parts.push(sql`s.banner_id = ${f.bannerId}::uuid`);
+  if (f.storeId) parts.push(sql`s.id = ${f.storeId}::uuid`);
+  if (f.province) parts.push(sql`b.province = ${f.province}`);
+  return sql.join(parts, sql` and `);
+}
+
+type StoreMonthRow = { store_id: string; ym: number; lbs: number; co2e: number };
+type StoreCategoryRow = { store_id: string; category_id: number; lbs: number };
+
+/** Pounds and CO2e per store and month of submitted months, and pounds per store and category over the period. */
+export async function submittedStoreTotals(db: DbOrTx, where: SQL, fromKey: number, toKey: number) {
+  const months = sql`(t.year * 100 + t.month) between ${fromKey} and ${toKey}`;
+  const submitted = sql`join month_submissions ms on ms.branch_id = t.branch_id and ms.year = t.year and ms.month = t.month and ms.submitted`;
+  const [byMonth, byCategory] = await Promise.all([
+    queryRows<StoreMonthRow>(
+      db,
+      sql`select t.store_id, (t.year * 100 + t.month) as ym, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e
+        from store_month_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id ${submitted}
+        where ${where} and ${months} group by 1, 2`,
+    ),
+    queryRows<StoreCategoryRow>(
+      db,
+      sql`select t.store_id, t.category_id, sum(t.pounds)::float8 as lbs
+        from store_month_category_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id ${submitted}
+        where ${where} and ${months} group by 1, 2`,
+    ),
+  ]);
+  return { byMonth: byMonth.map((r) => ({ ...r, ym: Number(r.ym) })), byCategory };
+}
+
+/**
+ * Months of the period that a food bank serving the filtered stores owes (the one rule of owed months) and has
+ * not submitted: the figures leave them out until it does.
+ */
+export async function openMonths(db: DbOrTx, where: SQL, p: Period, timeZone: string) {
+  const rows = await queryRows<{ ym: string; branch_name: string; province: string | null }>(
+    db,
+    sql`select to_char(m.day, 'YYYY-MM') as ym, b.name as branch_name, b.province
+      from generate_series(make_date(${Math.floor(p.fromKey / 100)}::int, ${p.fromKey % 100}::int, 1),
+                           make_date(${Math.floor(p.toKey / 100)}::int, ${p.toKey % 100}::int, 1), interval '1 month') as m(day)
+      join branches b on ${owesMonthSql(sql`m.day::date`, timeZone)}
+      where exists (select 1 from branch_stores bs join stores s on s.id = bs.store_id where bs.branch_id = b.id and ${where})
+        and not exists (select 1 from month_submissions ms where ms.branch_id = b.id and ms.submitted
+          and ms.year = extract(year from m.day)::int and ms.month = extract(month from m.day)::int)
+      order by 1, 2`,
+  );
+  return rows.map((r) => ({ month: r.ym, branchName: r.branch_name, province: r.province }));
+}
+
+type StoreInfo = {
+  id: string;
+  name: string;
+  number: string | null;
+  banner_id: string | null;
+  banner: string | null;
+  province: string | null;
+};
+
+/** GET /api/partner/figures. */
+export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: PartnerFilters): Promise<PartnerFigures> {
+  const { db, config } = deps;
+  const p = periodOf(f, deps.now(), config.timeZone);
+  const where = await filteredScope(db, grant, f);
+  const lastYear = { fromKey: p.fromKey - 100, toKey: p.toKey - 100 };
+  const [retailer, stores, provinces, current, previous, open, categories] = await Promise.all([
+    queryRows<{ id: string; name: string }>(db, sql`select id, name from retailers where id = ${grant.retailerId}::uuid`),
+    queryRows<StoreInfo>(
+      db,
+      sql`select s.id, s.name, s.number, s.banner_id, bn.name as banner from stores s left join banners bn on bn.id = s.banner_id
+        where ${partnerStoreWhere(grant)} order by bn.name nulls first, s.name, s.number`,
+    ),
+    queryRows<{ province: string }>(
+      db,
+      sql`select distinct b.province from branch_stores bs join stores s on s.id = bs.store_id join branches b on b.id = bs.branch_id
+        where ${partnerStoreWhere(grant)} and b.province is not null order by 1`,
+    ),
+    submittedStoreTotals(db, where, p.fromKey, p.toKey),
+    submittedStoreTotals(db, where, lastYear.fromKey, lastYear.toKey),
+    openMonths(db, where, p, config.timeZone),
+    queryRows<{ id: number; name: string; name_fr: string }>(db, sql`select id, name, name_fr from categories order by display_order`),
+  ]);
+  if (!retailer[0]) throw notFound();
+  const storeById = new Map(stores.map((s) => [s.id, s]));
+
+  const perStore = new Map<string, { pounds: number; kgCo2e: number; cats: { categoryId: number; pounds: number }[] }>();
+  const entry = (id: string) => perStore.get(id) ?? perStore.set(id, { pounds: 0, kgCo2e: 0, cats: [] }).get(id)!;
+  for (const r of current.byMonth) {
+    const e = entry(r.store_id);
+    e.pounds += r.lbs;
+    e.kgCo2e += r.co2e;
+  }
+  for (const r of current.byCategory) entry(r.store_id).cats.push({ categoryId: r.category_id, pounds: r.lbs });
+
+  const monthPounds = (rows: StoreMonthRow[], k: number) => rows.filter((r) => r.ym === k).reduce((n, r) => n + r.lbs, 0);
+  const byMonth = monthsOf(p).map((month) => ({
+    month,
+    pounds: monthPounds(current.byMonth, key(month)),
+    lastYearPounds: monthPounds(previous.byMonth, key(month) - 100),
+  }));
+
+  const byStore = [...perStore.entries()]
+    .map(([id, e]) => {
+      const s = storeById.get(id);
+      return {
+        storeId: id,
+        name: s?.name ?? '',
+        number: s?.number ?? null,
+        banner: s?.banner ?? null,
+        pounds: e.pounds,
+        kgCo2e: e.kgCo2e,
+        meals: mealsOf(e.cats),
+      };
+    })
+    .sort((a, b) => b.pounds - a.pounds || a.name.localeCompare(b.name));
+
+  const banners = new Map<string, { bannerId: string | null; name: string | null; pounds: number }>();
+  for (const s of byStore) {
+    const id = storeById.get(s.storeId)?.banner_id ?? null;
+    const b = banners.get(id ?? '') ?? banners.set(id ?? '', { bannerId: id, name: s.banner, pounds: 0 }).get(id ?? '')!;
+    b.pounds += s.pounds;
+  }
+
+  const allCats = current.byCategory.map((r) => ({ categoryId: r.category_id, pounds: r.lbs }));
+  const byCategory = categories.map((c) => ({
+    categoryId: c.id,
+    name: c.name,
+    nameFr: c.name_fr,
+    pounds: allCats.filter((x) => x.categoryId === c.id).reduce((n, x) => n + x.pounds, 0),
+  }));
+
+  const bannerOptions = new Map<string, string>();
+  for (const s of stores) if (s.banner_id && s.banner) bannerOptions.set(s.banner_id, s.banner);
+  return {
+    retailer: retailer[0],
+    from: p.from,
+    to: p.to,
+    options: {
+      provinces: provinces.map((r) => r.province),
+      banners: [...bannerOptions.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+      stores: stores.map((s) => ({ id: s.id, name: s.name, number: s.number, bannerId: s.banner_id })),
+    },
+    totals: {
+      pounds: byStore.reduce((n, s) => n + s.pounds, 0),
+      kgCo2e: byStore.reduce((n, s) => n + s.kgCo2e, 0),
+      meals: mealsOf(allCats),
+    },
+    byMonth,
+    byStore,
+    byBanner: [...banners.values()].sort((a, b) => b.pounds - a.pounds),
+    byCategory,
+    openMonths: open,
+  };
+}
