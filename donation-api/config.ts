@@ -21,6 +21,8 @@ export type ApiConfig = {
   appUrl: string;
   /** Day of the month from which branches are reminded of last month's pending report (issue 8). */
   reminderDay: number;
+  /** Day of the month after which a partner's statement of last month is mailed even if a food bank has not submitted. */
+  partnerStatementDay: number;
   /** When the in-process reminder job runs (croner pattern, in timeZone); 'off' to leave it to an external cron. */
   remindersCron: string;
   /** How long an invitation link stays valid; a password-reset link lasts 2 hours. */
@@ -58,6 +60,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     forgotMailsPerHour: e.FORGOT_MAILS_PER_HOUR,
     appUrl: (e.APP_URL || e.NEXTAUTH_URL || `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     reminderDay: e.REMINDER_DAY,
+    partnerStatementDay: e.PARTNER_STATEMENT_DAY,
     remindersCron: e.REMINDERS_CRON,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     sso: ssoConfigFromEnv(env),

@@ -17,6 +17,7 @@ export const ENV_DEFAULTS = {
   TRUSTED_PROXY_HOPS: 0,
   LOG_LEVEL: 'info',
   REMINDER_DAY: 10,
+  PARTNER_STATEMENT_DAY: 20,
   REMINDERS_CRON: '0 * * * *',
   INVITATION_TTL_HOURS: 72,
 } as const;
@@ -81,6 +82,7 @@ export const apiEnvShape = {
   PORT: z.string().optional(),
   REMINDER_DAY: integer('a day of the month from 1 to 15', 1, 15).default(ENV_DEFAULTS.REMINDER_DAY),
   REMINDERS_CRON: z.string().default(ENV_DEFAULTS.REMINDERS_CRON),
+  PARTNER_STATEMENT_DAY: integer('a day of the month from 1 to 28', 1, 28).default(ENV_DEFAULTS.PARTNER_STATEMENT_DAY),
   // The screens' origin for mailed links when it differs from NEXTAUTH_URL; invitation links' lifetime.
   APP_URL: z.string().optional(),
   INVITATION_TTL_HOURS: positive('a positive number of hours, e.g. 72').default(ENV_DEFAULTS.INVITATION_TTL_HOURS),

@@ -9,6 +9,7 @@ import type { ApiConfig } from '../donation-api/config';
 import { ApiError } from '../donation-api/errors';
 import { createMailer, type Mailer } from '../donation-api/mail/mailer';
 import { inviteCore } from '../donation-api/services/program-users';
+import { sendReadyStatements } from '../donation-api/services/partner-statement-mail';
 import { runReminders } from '../donation-api/services/reminders';
 import { reopenMonth } from '../donation-api/services/reopen-month';
 import { rebuildMonthTotals } from '../donation-api/services/reports';
@@ -276,6 +277,8 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
             ? `Reminders (${r.kind}, ${r.year}-${String(r.month).padStart(2, '0')}): ${r.branches} branches, ${r.digests} coordinator digests.`
             : 'No reminders are due today.',
         );
+        const statements = await sendReadyStatements({ db, config, mailer, log: pino({ level: 'warn' }), now: () => now });
+        if (statements.sent) io.out(`Partner statements mailed: ${statements.sent}.`);
         return 0;
       }
       default:

@@ -2,6 +2,7 @@
 // transaction (services/reminders.ts) makes several servers send each reminder once.
 import { Cron } from 'croner';
 import type { ApiDeps } from '../context';
+import { sendReadyStatements } from '../services/partner-statement-mail';
 import { runReminders } from '../services/reminders';
 
 /** Starts the job unless REMINDERS_CRON is 'off' (reminders then come from `npm run admin -- send-reminders`). */
@@ -12,6 +13,8 @@ export function startReminderSchedule(deps: Pick<ApiDeps, 'db' | 'mailer' | 'log
     try {
       const r = await runReminders(deps, deps.now());
       if (r.branches || r.digests) deps.log.info({ reminders: r }, 'reminders sent');
+      const statements = await sendReadyStatements(deps);
+      if (statements.sent) deps.log.info({ statements }, 'partner statements mailed');
     } catch (err) {
       deps.log.error({ err }, 'reminder run failed');
     }
