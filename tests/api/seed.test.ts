@@ -24,6 +24,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       ['ontario', 'ontario@foodbanks.example.org', 1, 'fr'],
       ['partner', 'partner@example.org', 3, 'fr'],
       ['program', 'program@foodbanks.example.org', 1, 'en'],
+      ['retail', 'retail@sobeys.example.com', 1, 'en'],
     ]);
     expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(users[0].passwordHash!, DEMO_PASSWORD)).toBe(true);
@@ -49,6 +50,12 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       { username: 'ontario', role: 'coordinator', provinces: ['ON'] },
       { username: 'program', role: 'admin', provinces: [] },
     ]);
+    // The retail partner: every store of one retailer of the demo data, in three provinces.
+    const [retail] = await api.db
+      .select({ retailer: s.retailers.name, banner: s.partnerAccess.bannerId, stores: s.partnerAccess.storeIds })
+      .from(s.partnerAccess)
+      .innerJoin(s.retailers, eq(s.retailers.id, s.partnerAccess.retailerId));
+    expect(retail).toEqual({ retailer: 'Sobeys Inc.', banner: null, stores: [] });
     // An open reopening request for /program, on a month Toronto has submitted.
     const requests = await api.db
       .select({
