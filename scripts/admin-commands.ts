@@ -12,6 +12,7 @@ import { inviteCore } from '../donation-api/services/program-users';
 import { sendReadyStatements } from '../donation-api/services/partner-statement-mail';
 import { runReminders } from '../donation-api/services/reminders';
 import { reopenMonth } from '../donation-api/services/reopen-month';
+import { mailDirectReopen } from '../donation-api/services/reopen-requests';
 import { rebuildMonthTotals } from '../donation-api/services/reports';
 import {
   AdminError,
@@ -267,6 +268,10 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
           now,
         );
         io.out(`Reopened ${r.branch.name} ${r.month.year}-${String(r.month.month).padStart(2, '0')}.`);
+        // The branch is told as when the program reopens a month from its screens.
+        const { config, mailer } = (io.mail ?? (() => envMail(db)))();
+        const month = { year: r.month.year, month: r.month.month, reason: r.reason };
+        await mailDirectReopen({ db, config, mailer, log: pino({ level: 'warn' }) }, r.branch, month, actor, r.requesterId);
         return 0;
       }
       case 'send-reminders': {

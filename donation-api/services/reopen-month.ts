@@ -102,9 +102,21 @@ export async function reopenMonth(
     throw new AdminError(`"${input.month}" is not a month (1 to 12).`);
   return db.transaction(async (tx) => {
     const branch = await resolveBranch(tx, input.branchId);
+    // Whoever had asked for this reopening is told with the branch's staff (reopenInTx settles the request).
+    const [open] = await tx
+      .select({ userId: reopenRequests.requestedByUserId })
+      .from(reopenRequests)
+      .where(
+        and(
+          eq(reopenRequests.branchId, branch.id),
+          eq(reopenRequests.year, input.year),
+          eq(reopenRequests.month, input.month),
+          eq(reopenRequests.status, 'open'),
+        ),
+      );
     try {
       const month = await reopenInTx(tx, { branchId: branch.id, year: input.year, month: input.month, reason }, by, now);
-      return { branch, month };
+      return { branch, month, reason, requesterId: open?.userId ?? null };
     } catch (err) {
       if (err instanceof ApiError && err.code === 'REOPEN_NOT_SUBMITTED')
         throw new AdminError(`${branch.name} ${input.year}-${String(input.month).padStart(2, '0')} is not submitted.`);

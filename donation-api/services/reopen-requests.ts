@@ -210,6 +210,21 @@ export async function reopenDirectly(
     await reopenInTx(tx, { branchId: branch.id, year, month, reason }, { userId: user.id, actor: user.email }, now);
     return open?.userId ?? null;
   });
+  await mailDirectReopen(deps, branch, { year, month, reason }, user.email, settled);
+}
+
+/**
+ * Tells the branch's staff (and whoever had asked, when a request was open) that a month was reopened directly, as
+ * when a request is approved: from the drill-down and from the command line alike.
+ */
+export async function mailDirectReopen(
+  deps: Deps,
+  branch: { id: string; name: string },
+  input: { year: number; month: number; reason: string },
+  by: string,
+  settled: string | null,
+) {
+  const { year, month, reason } = input;
   const staff = await deps.db
     .select({ email: users.email, locale: users.locale })
     .from(users)
@@ -234,7 +249,7 @@ export async function reopenDirectly(
         month,
         approved: true,
         direct: true,
-        by: user.email,
+        by,
         answer: reason,
         link,
       }),

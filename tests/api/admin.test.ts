@@ -237,8 +237,9 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
   });
 
   describe('reopen-month', () => {
-    it('reopens a submitted month with a reason and audits before and after', async () => {
+    it('reopens a submitted month with a reason, audits before and after, and tells the branch by e-mail', async () => {
       const bank = await fixtures.branch(api);
+      const staff = await fixtures.user(api, { branchIds: [bank.id], locale: 'fr' });
       await api.db
         .insert(s.monthSubmissions)
         .values({ branchId: bank.id, year: 2025, month: 3, submitted: true, submittedAt: new Date(), submittedBy: 'x@example.org' });
@@ -255,6 +256,11 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect(a).toMatchObject({ entity: 'month', entityId: `${bank.id}/2025/3`, actor: ACTOR });
       expect((a.before as { submitted: boolean }).submitted).toBe(true);
       expect((a.after as { submitted: boolean }).submitted).toBe(false);
+      // Without SMTP_URL the mail stays in the outbox table: one, to the branch's staff, in their language.
+      const mails = await api.db.select().from(s.sentMail).where(eq(s.sentMail.to, staff.email));
+      expect(mails.map((m) => m.kind)).toEqual(['reopen-direct']);
+      expect(mails[0].subject).toMatch(/mars 2025/);
+      expect(mails[0].body).toContain('Late invoice from Sobeys');
     });
 
     it('refuses a month that is not submitted, a missing reason and bad numbers', async () => {
