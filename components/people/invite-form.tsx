@@ -7,14 +7,19 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 
-type Props =
-  /** A program administrator: any branch, lead or not, any login type. */
-  | { mode: 'admin'; branches: { id: string; name: string }[]; onInvited: () => void }
-  /** A branch lead: colleagues of their own branch only. */
-  | { mode: 'lead'; branchId: string; onInvited: () => void };
+type Props = (
+  | /** A program administrator: any branch, lead or not, any login type. */
+    { mode: 'admin'; branches: { id: string; name: string }[]; onInvited: () => void }
+    /** A branch lead: colleagues of their own branch only. */
+  | { mode: 'lead'; branchId: string; onInvited: () => void }
+) & {
+  /** False when the section around the form already shows the title (the administrator's choice of who is invited). */
+  heading?: boolean;
+};
 
 /** Invite by e-mail: the invitee receives a link to choose their own password (or to sign in with their provider). */
 export function InviteForm(props: Props) {
@@ -65,17 +70,26 @@ export function InviteForm(props: Props) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2" aria-busy={pending} aria-label={t('title')}>
-      <h2 className="text-lg font-semibold sm:col-span-2">{t('title')}</h2>
+      {props.heading !== false && <h2 className="text-lg font-semibold sm:col-span-2">{t('title')}</h2>}
       {result && (
         <div className="sm:col-span-2">
           <FormMessage severity={result.ok ? 'success' : 'error'}>{result.text}</FormMessage>
         </div>
       )}
-      <TextField label={t('email')} type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label={t('email')}
+        type="email"
+        autoComplete="off"
+        required
+        maxLength={INVITE_TEXT_MAX.email}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <TextField
         label={t('username')}
         hint={t('usernameHint')}
         autoCapitalize="none"
+        maxLength={INVITE_TEXT_MAX.username}
         value={username}
         onChange={(e) => setUsername(e.target.value)}
       />
@@ -118,6 +132,7 @@ export function InviteForm(props: Props) {
         label={reasonRequired ? t('reason') : t('reasonOptional')}
         required={reasonRequired}
         error={reasonError || undefined}
+        maxLength={INVITE_TEXT_MAX.reason}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         containerClassName="sm:col-span-2"

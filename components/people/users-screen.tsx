@@ -11,13 +11,14 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import type { ProgramUser, ProgramUsersAnswer } from '@/lib/domain/program-people';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
-import { InviteForm } from './invite-form';
+import { AdminInvite } from './admin-invite';
+import type { PartnerRetailer } from './partner-invite-form';
 import { RoleEditor } from './role-editor';
 
 const LOGIN_TYPES: Record<number, string> = { 0: '—', 1: 'password', 2: 'Azure AD', 3: 'Azure AD B2C' };
 
 /** /program/users: search, invite, and every change with its reason (kept in the audit log). */
-export function UsersScreen({ branches }: { branches: { id: string; name: string }[] }) {
+export function UsersScreen({ branches, retailers }: { branches: { id: string; name: string }[]; retailers: PartnerRetailer[] }) {
   const t = useTranslations('ProgramUsers');
   const locale = useLocale();
   const errorText = useErrorText();
@@ -66,14 +67,19 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
     api.PUT('/program/users/{userId}/branches/{branchId}', { params: { path: { userId, branchId } }, body: { lead, reason } });
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') : t('never'));
+  // A partner's scope as the list names it: the retailer, and its banner or the number of its stores when narrower.
+  const partnerScope = (p: NonNullable<ProgramUser['partner']>) =>
+    p.storeIds.length
+      ? t('listStores', { retailer: p.retailerName, count: p.storeIds.length })
+      : p.bannerName
+        ? t('listBanner', { retailer: p.retailerName, banner: p.bannerName })
+        : p.retailerName;
   const status = (u: ProgramUser) => (u.disabled ? t('deactivated') : u.invitationPending ? t('invited') : t('active'));
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <section className="rounded-md border border-gray-300 p-4">
-        <InviteForm mode="admin" branches={branches} onInvited={() => void load(q)} />
-      </section>
+      <AdminInvite branches={branches} retailers={retailers} onInvited={() => void load(q)} />
       <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
       {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
       {loading && !data ? (
@@ -97,18 +103,30 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                   <dt className="inline font-medium">{t('loginType')}: </dt>
                   <dd className="inline">{u.loginType === 1 ? t('password') : LOGIN_TYPES[u.loginType]}</dd>
                 </div>
-                <div>
-                  <dt className="inline font-medium">{t('role')}: </dt>
-                  <dd className="inline">
-                    {u.program
-                      ? `${t(u.program.role)}${u.program.provinces.length ? ` (${u.program.provinces.join(', ')})` : ''}`
-                      : t('branchStaff')}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="inline font-medium">{t('branches')}: </dt>
-                  <dd className="inline">{u.branches.map((b) => `${b.branchName}${b.lead ? ` (${t('lead')})` : ''}`).join(', ') || '—'}</dd>
-                </div>
+                {u.partner ? (
+                  // A retail partner has no program role and no branch: their scope is what they are.
+                  <div>
+                    <dt className="inline font-medium">{t('partner')}: </dt>
+                    <dd className="inline">{partnerScope(u.partner)}</dd>
+                  </div>
+                ) : (
+                  <>
+                    <div>
+                      <dt className="inline font-medium">{t('role')}: </dt>
+                      <dd className="inline">
+                        {u.program
+                          ? `${t(u.program.role)}${u.program.provinces.length ? ` (${u.program.provinces.join(', ')})` : ''}`
+                          : t('branchStaff')}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="inline font-medium">{t('branches')}: </dt>
+                      <dd className="inline">
+                        {u.branches.map((b) => `${b.branchName}${b.lead ? ` (${t('lead')})` : ''}`).join(', ') || '—'}
+                      </dd>
+                    </div>
+                  </>
+                )}
                 <div>
                   <dt className="inline font-medium">{t('lastSignIn')}: </dt>
                   <dd className="inline">{when(u.lastSignIn)}</dd>
@@ -170,75 +188,83 @@ export function UsersScreen({ branches }: { branches: { id: string; name: string
                       </Button>
                     )}
                   </div>
-                  <RoleEditor
-                    key={`${u.id}-${u.program?.role ?? 'none'}-${u.program?.provinces.join() ?? ''}`}
-                    user={u}
-                    busy={busy}
-                    onSave={(body) =>
-                      act((reason) => api.PUT('/program/users/{userId}/role', { ...onUser(u.id), body: { ...body, reason } }), t('saved'))
-                    }
-                  />
-                  <ul className="flex flex-col gap-2">
-                    {u.branches.map((b) => (
-                      <li key={b.branchId} className="flex flex-wrap items-center gap-2">
-                        <span className="grow">{b.branchName}</span>
-                        <Button
-                          variant="ghost"
-                          loading={busy}
-                          onClick={() => act((reason) => setLink(u.id, b.branchId, !b.lead, reason), t('saved'))}
-                        >
-                          {b.lead ? t('unmakeLead') : t('makeLead')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          loading={busy}
-                          onClick={() =>
-                            confirm({
-                              title: t('unlinkTitle', { name: u.username, branch: b.branchName }),
-                              description: t('unlinkText', { branch: b.branchName }),
-                              confirmLabel: t('unlink'),
-                              run: () =>
-                                act(
-                                  (reason) =>
-                                    api.POST('/program/users/{userId}/branches/{branchId}/unlink', {
-                                      params: { path: { userId: u.id, branchId: b.branchId } },
-                                      body: { reason },
-                                    }),
-                                  t('saved'),
-                                ),
-                            })
-                          }
-                        >
-                          {t('unlink')}
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="flex flex-wrap items-end gap-2">
-                    <label className="flex flex-col text-sm font-medium">
-                      {t('linkBranch')}
-                      <select
-                        className="min-h-11 rounded-md border border-gray-400 px-2"
-                        value={linkTo}
-                        onChange={(e) => setLinkTo(e.target.value)}
-                      >
-                        <option value="">{t('choose')}</option>
-                        {branches.map((b) => (
-                          <option key={b.id} value={b.id}>
-                            {b.name}
-                          </option>
+                  {/* A partner belongs to no branch and has no program role: their scope is what was set when they were invited. */}
+                  {!u.partner && (
+                    <>
+                      <RoleEditor
+                        key={`${u.id}-${u.program?.role ?? 'none'}-${u.program?.provinces.join() ?? ''}`}
+                        user={u}
+                        busy={busy}
+                        onSave={(body) =>
+                          act(
+                            (reason) => api.PUT('/program/users/{userId}/role', { ...onUser(u.id), body: { ...body, reason } }),
+                            t('saved'),
+                          )
+                        }
+                      />
+                      <ul className="flex flex-col gap-2">
+                        {u.branches.map((b) => (
+                          <li key={b.branchId} className="flex flex-wrap items-center gap-2">
+                            <span className="grow">{b.branchName}</span>
+                            <Button
+                              variant="ghost"
+                              loading={busy}
+                              onClick={() => act((reason) => setLink(u.id, b.branchId, !b.lead, reason), t('saved'))}
+                            >
+                              {b.lead ? t('unmakeLead') : t('makeLead')}
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              loading={busy}
+                              onClick={() =>
+                                confirm({
+                                  title: t('unlinkTitle', { name: u.username, branch: b.branchName }),
+                                  description: t('unlinkText', { branch: b.branchName }),
+                                  confirmLabel: t('unlink'),
+                                  run: () =>
+                                    act(
+                                      (reason) =>
+                                        api.POST('/program/users/{userId}/branches/{branchId}/unlink', {
+                                          params: { path: { userId: u.id, branchId: b.branchId } },
+                                          body: { reason },
+                                        }),
+                                      t('saved'),
+                                    ),
+                                })
+                              }
+                            >
+                              {t('unlink')}
+                            </Button>
+                          </li>
                         ))}
-                      </select>
-                    </label>
-                    <Button
-                      variant="secondary"
-                      disabled={!linkTo}
-                      loading={busy}
-                      onClick={() => act((reason) => setLink(u.id, linkTo, false, reason), t('saved'))}
-                    >
-                      {t('link')}
-                    </Button>
-                  </div>
+                      </ul>
+                      <div className="flex flex-wrap items-end gap-2">
+                        <label className="flex flex-col text-sm font-medium">
+                          {t('linkBranch')}
+                          <select
+                            className="min-h-11 rounded-md border border-gray-400 px-2"
+                            value={linkTo}
+                            onChange={(e) => setLinkTo(e.target.value)}
+                          >
+                            <option value="">{t('choose')}</option>
+                            {branches.map((b) => (
+                              <option key={b.id} value={b.id}>
+                                {b.name}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <Button
+                          variant="secondary"
+                          disabled={!linkTo}
+                          loading={busy}
+                          onClick={() => act((reason) => setLink(u.id, linkTo, false, reason), t('saved'))}
+                        >
+                          {t('link')}
+                        </Button>
+                      </div>
+                    </>
+                  )}
                 </div>
               )}
             </li>

@@ -21,3 +21,9 @@ export function limitedText(max: number, label: string) {
     .trim()
     .max(max, { error: tooLongMessage(label, max) });
 }
+
+/** An invitation (program administrator's, lead's or retail partner's) and the reason every administrative change carries. */
+export const INVITE_TEXT_MAX = { email: 320, username: 200, reason: 500 } as const;
+
+/** A retail partner's query on a donation line, and the answer of the food bank or the program. */
+export const PARTNER_QUERY_TEXT_MAX = { reason: 500, answer: 1000 } as const;

@@ -13,6 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProgramUsersPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
-  const branches = await screenApi('/program/branches', { returnTo: '/program/users' });
-  return <UsersScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} />;
+  // The retailers on file with their banners: what a retail partner's invitation may be scoped to.
+  const [branches, retailers] = await Promise.all([
+    screenApi('/program/branches', { returnTo: '/program/users' }),
+    screenApi('/program/partners', { returnTo: '/program/users' }),
+  ]);
+  return <UsersScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} retailers={retailers} />;
 }
