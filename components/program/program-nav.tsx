@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 
-type NavKey = 'oversight' | 'year' | 'totals' | 'marked' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
+type NavKey = 'oversight' | 'year' | 'totals' | 'marked' | 'queries' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
 
 /** The program's screens (issue 8). Users, food banks and stores are for program administrators only. */
 export const PROGRAM_LINKS: { key: NavKey; href: string; adminOnly?: boolean }[] = [
@@ -13,6 +13,7 @@ export const PROGRAM_LINKS: { key: NavKey; href: string; adminOnly?: boolean }[]
   { key: 'year', href: '/program/year' },
   { key: 'totals', href: '/program/totals' },
   { key: 'marked', href: '/program/marked' },
+  { key: 'queries', href: '/program/queries' },
   { key: 'audit', href: '/program/audit', adminOnly: true },
   { key: 'partnerReport', href: '/program/partner-report' },
   { key: 'users', href: '/program/users', adminOnly: true },

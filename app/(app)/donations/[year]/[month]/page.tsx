@@ -3,9 +3,11 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { makeDonationFormats } from '@/components/donations/formats';
 import { QueryProvider } from '@/components/query-provider';
 import { MonthDonations } from '@/components/donations/month-donations';
+import { PartnerQueriesPanel } from '@/components/donations/partner-queries-panel';
 import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
 import { ButtonLink } from '@/components/ui/button';
 import { readMonthSeed } from '@/lib/server/month-seed';
+import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 import { screenSession } from '@/lib/server/screen-data';
 import { supportEmail } from '@/lib/server/support-email';
 import { frenchDe } from '@/lib/domain/french-de';
@@ -40,10 +42,21 @@ export default async function MonthDonationsPage({ params }: PageProps<'/donatio
     );
   }
   const { branchId } = await screenSession();
-  const seed = await readMonthSeed(branchId, y, m);
+  // Retail partners' questions on this month's lines, read with the list: the panel is rendered only when there are
+  // some, and a failed read leaves the page without it (the month's own list is what the page is for).
+  const [seed, queries] = await Promise.all([
+    readMonthSeed(branchId, y, m),
+    branchId
+      ? screenApiOrNull('/branch/{branchId}/partner-queries', {
+          params: { path: { branchId }, query: { year: y, month: m } },
+          returnTo: `/donations/${y}/${m}`,
+        })
+      : null,
+  ]);
   return (
     <div className="flex flex-col gap-4">
       <WaitingListSlot key={`${y}-${m}`} year={y} month={m} origin={`/donations/${y}/${m}`} />
+      {queries && <PartnerQueriesPanel queries={queries.queries} />}
       <QueryProvider>
         <MonthDonations key={`${y}-${m}`} year={y} month={m} supportEmail={supportEmail()} seed={seed} />
       </QueryProvider>
