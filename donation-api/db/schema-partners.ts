@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { banners, branches, categories, donations, retailers, stores, users } from './schema';
+import { banners, branches, donations, retailers, stores, users } from './schema';
 
 /**
  * A partner user's scope: every store of a retailer, of one of its banners (banner_id), or of a list (store_ids).
@@ -39,8 +39,10 @@ export const partnerAccess = pgTable('partner_access', {
 });
 
 /**
- * Running totals per store, branch, month and source, kept by triggers on `donations` in the same transaction as
- * every write (as `month_totals` is per branch): a partner's figures read months, never donations.
+ * Running totals per store, branch, month and source, kept by triggers on `donations` and `donation_categories` in
+ * the same transaction as every write (as `month_totals` is per branch): a partner's figures read months, never
+ * donations. The pounds of each food category are an array indexed by category id (weight × share), so one row per
+ * store and month carries the whole split: a national retailer's year is stores × months rows, not × categories.
  */
 export const storeMonthTotals = pgTable(
   'store_month_totals',
@@ -57,29 +59,12 @@ export const storeMonthTotals = pgTable(
     donationCount: integer('donation_count').notNull().default(0),
     pounds: numeric('pounds').notNull().default('0'),
     ghgKgCo2e: numeric('ghg_kg_co2e').notNull().default('0'),
+    categoryPounds: numeric('category_pounds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::numeric[]`),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.branchId, t.year, t.month, t.source] })],
-);
-
-/** The same per food category (pounds = weight × share), kept by triggers on `donation_categories`. */
-export const storeMonthCategoryTotals = pgTable(
-  'store_month_category_totals',
-  {
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
-    year: integer('year').notNull(),
-    month: integer('month').notNull(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id),
-    rowCount: integer('row_count').notNull().default(0),
-    pounds: numeric('pounds').notNull().default('0'),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.branchId, t.year, t.month, t.categoryId] })],
 );
 
 /**

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { owesMonthSql } from './owed-months';
 import { queryRows } from './sql-rows';
+import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom, type CategoryRef } from './store-totals';
 
 /** The longest period one view or export covers: three years of months. */
 const MAX_MONTHS = 36;
@@ -56,28 +57,30 @@ export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerF
   return sql.join(parts, sql` and `);
 }
 
-type StoreMonthRow = { store_id: string; ym: number; lbs: number; co2e: number };
-type StoreCategoryRow = { store_id: string; category_id: number; lbs: number };
+type StoreRow = { store_id: string; lbs: number; co2e: number } & Record<string, unknown>;
 
-/** Pounds and CO2e per store and month of submitted months, and pounds per store and category over the period. */
-export async function submittedStoreTotals(db: DbOrTx, where: SQL, fromKey: number, toKey: number) {
-  const months = sql`(t.year * 100 + t.month) between ${fromKey} and ${toKey}`;
-  const submitted = sql`join month_submissions ms on ms.branch_id = t.branch_id and ms.year = t.year and ms.month = t.month and ms.submitted`;
-  const [byMonth, byCategory] = await Promise.all([
-    queryRows<StoreMonthRow>(
-      db,
-      sql`select t.store_id, (t.year * 100 + t.month) as ym, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e
-        from store_month_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id ${submitted}
-        where ${where} and ${months} group by 1, 2`,
-    ),
-    queryRows<StoreCategoryRow>(
-      db,
-      sql`select t.store_id, t.category_id, sum(t.pounds)::float8 as lbs
-        from store_month_category_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id ${submitted}
-        where ${where} and ${months} group by 1, 2`,
-    ),
-  ]);
-  return { byMonth: byMonth.map((r) => ({ ...r, ym: Number(r.ym) })), byCategory };
+/** Pounds, CO2e and the category split per store over submitted months of the period: one row per store. */
+export async function submittedByStore(db: DbOrTx, where: SQL, fromKey: number, toKey: number, categories: CategoryRef[]) {
+  const rows = await queryRows<StoreRow>(
+    db,
+    sql`select t.store_id, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
+      ${submittedTotalsFrom(where, fromKey, toKey)} group by t.store_id`,
+  );
+  return rows.map((r) => ({
+    storeId: r.store_id,
+    pounds: Number(r.lbs),
+    kgCo2e: Number(r.co2e),
+    categories: categoryPounds(r, categories),
+  }));
+}
+
+/** Pounds per month (YYYYMM) over submitted months. */
+async function submittedByMonth(db: DbOrTx, where: SQL, fromKey: number, toKey: number) {
+  const rows = await queryRows<{ ym: number; lbs: number }>(
+    db,
+    sql`select (t.year * 100 + t.month) as ym, sum(t.pounds)::float8 as lbs ${submittedTotalsFrom(where, fromKey, toKey)} group by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.ym), Number(r.lbs)]));
 }
 
 /**
@@ -113,8 +116,8 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
   const { db, config } = deps;
   const p = periodOf(f, deps.now(), config.timeZone);
   const where = await filteredScope(db, grant, f);
-  const lastYear = { fromKey: p.fromKey - 100, toKey: p.toKey - 100 };
-  const [retailer, stores, provinces, current, previous, open, categories] = await Promise.all([
+  const categories = await categoriesOf(db);
+  const [retailer, stores, provinces, perStore, months, open] = await Promise.all([
     queryRows<{ id: string; name: string }>(db, sql`select id, name from retailers where id = ${grant.retailerId}::uuid`),
     queryRows<StoreInfo>(
       db,
@@ -126,41 +129,31 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
       sql`select distinct b.province from branch_stores bs join stores s on s.id = bs.store_id join branches b on b.id = bs.branch_id
         where ${partnerStoreWhere(grant)} and b.province is not null order by 1`,
     ),
-    submittedStoreTotals(db, where, p.fromKey, p.toKey),
-    submittedStoreTotals(db, where, lastYear.fromKey, lastYear.toKey),
+    submittedByStore(db, where, p.fromKey, p.toKey, categories),
+    submittedByMonth(db, where, p.fromKey - 100, p.toKey),
     openMonths(db, where, p, config.timeZone),
-    queryRows<{ id: number; name: string; name_fr: string }>(db, sql`select id, name, name_fr from categories order by display_order`),
   ]);
   if (!retailer[0]) throw notFound();
   const storeById = new Map(stores.map((s) => [s.id, s]));
+  const split = (cats: Record<string, number>) => Object.entries(cats).map(([id, pounds]) => ({ categoryId: Number(id), pounds }));
 
-  const perStore = new Map<string, { pounds: number; kgCo2e: number; cats: { categoryId: number; pounds: number }[] }>();
-  const entry = (id: string) => perStore.get(id) ?? perStore.set(id, { pounds: 0, kgCo2e: 0, cats: [] }).get(id)!;
-  for (const r of current.byMonth) {
-    const e = entry(r.store_id);
-    e.pounds += r.lbs;
-    e.kgCo2e += r.co2e;
-  }
-  for (const r of current.byCategory) entry(r.store_id).cats.push({ categoryId: r.category_id, pounds: r.lbs });
-
-  const monthPounds = (rows: StoreMonthRow[], k: number) => rows.filter((r) => r.ym === k).reduce((n, r) => n + r.lbs, 0);
   const byMonth = monthsOf(p).map((month) => ({
     month,
-    pounds: monthPounds(current.byMonth, key(month)),
-    lastYearPounds: monthPounds(previous.byMonth, key(month) - 100),
+    pounds: months.get(key(month)) ?? 0,
+    lastYearPounds: months.get(key(month) - 100) ?? 0,
   }));
 
-  const byStore = [...perStore.entries()]
-    .map(([id, e]) => {
-      const s = storeById.get(id);
+  const byStore = perStore
+    .map((e) => {
+      const s = storeById.get(e.storeId);
       return {
-        storeId: id,
+        storeId: e.storeId,
         name: s?.name ?? '',
         number: s?.number ?? null,
         banner: s?.banner ?? null,
         pounds: e.pounds,
         kgCo2e: e.kgCo2e,
-        meals: mealsOf(e.cats),
+        meals: mealsOf(split(e.categories)),
       };
     })
     .sort((a, b) => b.pounds - a.pounds || a.name.localeCompare(b.name));
@@ -172,13 +165,9 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
     b.pounds += s.pounds;
   }
 
-  const allCats = current.byCategory.map((r) => ({ categoryId: r.category_id, pounds: r.lbs }));
-  const byCategory = categories.map((c) => ({
-    categoryId: c.id,
-    name: c.name,
-    nameFr: c.name_fr,
-    pounds: allCats.filter((x) => x.categoryId === c.id).reduce((n, x) => n + x.pounds, 0),
-  }));
+  const total = (id: number) => perStore.reduce((n, e) => n + (e.categories[String(id)] ?? 0), 0);
+  const byCategory = categories.map((c) => ({ categoryId: c.id, name: c.name, nameFr: c.nameFr, pounds: total(c.id) }));
+  const allCats = byCategory.map((c) => ({ categoryId: c.categoryId, pounds: c.pounds }));
 
   const bannerOptions = new Map<string, string>();
   for (const s of stores) if (s.banner_id && s.banner) bannerOptions.set(s.banner_id, s.banner);

@@ -1,7 +1,7 @@
 // Statements for retail partners: what each store gave to which food bank over a month or a quarter, for submitted
 // months only. A statement is kept as issued (its figures in jsonb); asking again returns it while nothing changed,
 // and issues a new number that names the one it replaces, with the lines that changed, once a figure moved.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { mealsOf } from '@/lib/domain/impact';
 import type { Statement, StatementBody } from '@/lib/domain/partner';
@@ -11,6 +11,7 @@ import type { ApiDeps, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { queryRows } from './sql-rows';
+import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom } from './store-totals';
 
 export type StatementLine = {
   storeId: string;
@@ -89,58 +90,53 @@ async function statementScope(db: DbOrTx, grant: PartnerGrant, storeId?: string)
 }
 
 /** The figures of a period: one line per store and food bank, submitted months only, from the running totals. */
-async function statementFigures(db: DbOrTx, where: ReturnType<typeof sql>, fromKey: number, toKey: number): Promise<StatementFigures> {
-  const scope = sql`from store_month_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id
-    join month_submissions ms on ms.branch_id = t.branch_id and ms.year = t.year and ms.month = t.month and ms.submitted
-    where ${where} and (t.year * 100 + t.month) between ${fromKey} and ${toKey}`;
-  const [lines, cats, categories] = await Promise.all([
-    queryRows<{
+async function statementFigures(db: DbOrTx, where: SQL, fromKey: number, toKey: number): Promise<StatementFigures> {
+  const categories = await categoriesOf(db);
+  const lines = await queryRows<
+    {
       store_id: string;
-      branch_id: string;
       store_name: string;
       store_number: string | null;
       banner: string | null;
       branch_name: string;
       lbs: number;
       co2e: number;
-    }>(
-      db,
-      sql`select t.store_id, t.branch_id, s.name as store_name, s.number as store_number,
-          (select name from banners where id = s.banner_id) as banner, b.name as branch_name,
-          sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e
-        ${scope} group by t.store_id, t.branch_id, s.name, s.number, s.banner_id, b.name
-        having sum(t.donation_count) > 0 order by s.name, s.number, b.name`,
-    ),
-    queryRows<{ store_id: string; branch_id: string; category_id: number; lbs: number }>(
-      db,
-      sql`select t.store_id, t.branch_id, t.category_id, sum(t.pounds)::float8 as lbs
-        from store_month_category_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id
-        join month_submissions ms on ms.branch_id = t.branch_id and ms.year = t.year and ms.month = t.month and ms.submitted
-        where ${where} and (t.year * 100 + t.month) between ${fromKey} and ${toKey} group by 1, 2, 3`,
-    ),
-    queryRows<{ id: number; name: string; name_fr: string }>(db, sql`select id, name, name_fr from categories order by display_order`),
-  ]);
+    } & Record<string, unknown>
+  >(
+    db,
+    sql`select t.store_id, s.name as store_name, s.number as store_number, (select name from banners where id = s.banner_id) as banner,
+        b.name as branch_name, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
+      ${submittedTotalsFrom(where, fromKey, toKey)}
+      group by t.store_id, t.branch_id, s.name, s.number, s.banner_id, b.name
+      having sum(t.donation_count) > 0 order by s.name, s.number, b.name`,
+  );
+  const split = (cats: Record<string, number>) => Object.entries(cats).map(([id, pounds]) => ({ categoryId: Number(id), pounds }));
   const out: StatementLine[] = lines.map((l) => {
-    const mine = cats.filter((c) => c.store_id === l.store_id && c.branch_id === l.branch_id);
+    const cats = categoryPounds(l, categories);
     return {
       storeId: l.store_id,
       storeName: l.store_name,
       storeNumber: l.store_number,
       banner: l.banner,
       branchName: l.branch_name,
-      pounds: round2(l.lbs),
-      kgCo2e: round2(l.co2e),
-      meals: mealsOf(mine.map((c) => ({ categoryId: c.category_id, pounds: c.lbs }))),
-      categories: Object.fromEntries(mine.map((c) => [String(c.category_id), round2(c.lbs)])),
+      pounds: round2(Number(l.lbs)),
+      kgCo2e: round2(Number(l.co2e)),
+      meals: mealsOf(split(cats)),
+      categories: Object.fromEntries(
+        Object.entries(cats)
+          .filter(([, v]) => v !== 0)
+          .map(([k, v]) => [k, round2(v)]),
+      ),
     };
   });
+  const all = out.flatMap((l) => split(l.categories));
   return {
     lines: out,
-    categories: categories.map((c) => ({ id: c.id, name: c.name, nameFr: c.name_fr })),
+    categories,
     totals: {
       pounds: round2(out.reduce((n, l) => n + l.pounds, 0)),
       kgCo2e: round2(out.reduce((n, l) => n + l.kgCo2e, 0)),
-      meals: mealsOf(cats.map((c) => ({ categoryId: c.category_id, pounds: c.lbs }))),
+      meals: mealsOf(all),
     },
   };
 }

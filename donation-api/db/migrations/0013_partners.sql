@@ -51,17 +51,6 @@ CREATE TABLE "partner_statements" (
 	"issued_by_user_id" uuid
 );
 --> statement-breakpoint
-CREATE TABLE "store_month_category_totals" (
-	"store_id" uuid NOT NULL,
-	"branch_id" uuid NOT NULL,
-	"year" integer NOT NULL,
-	"month" integer NOT NULL,
-	"category_id" integer NOT NULL,
-	"row_count" integer DEFAULT 0 NOT NULL,
-	"pounds" numeric DEFAULT '0' NOT NULL,
-	CONSTRAINT "store_month_category_totals_store_id_branch_id_year_month_category_id_pk" PRIMARY KEY("store_id","branch_id","year","month","category_id")
-);
---> statement-breakpoint
 CREATE TABLE "store_month_totals" (
 	"store_id" uuid NOT NULL,
 	"branch_id" uuid NOT NULL,
@@ -71,6 +60,7 @@ CREATE TABLE "store_month_totals" (
 	"donation_count" integer DEFAULT 0 NOT NULL,
 	"pounds" numeric DEFAULT '0' NOT NULL,
 	"ghg_kg_co2e" numeric DEFAULT '0' NOT NULL,
+	"category_pounds" numeric[] DEFAULT '{}'::numeric[] NOT NULL,
 	CONSTRAINT "store_month_totals_store_id_branch_id_year_month_source_pk" PRIMARY KEY("store_id","branch_id","year","month","source")
 );
 --> statement-breakpoint
@@ -85,9 +75,6 @@ ALTER TABLE "partner_queries" ADD CONSTRAINT "partner_queries_asked_by_user_id_u
 ALTER TABLE "partner_statement_mail" ADD CONSTRAINT "partner_statement_mail_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_statement_mail" ADD CONSTRAINT "partner_statement_mail_statement_id_partner_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."partner_statements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_statements" ADD CONSTRAINT "partner_statements_retailer_id_retailers_id_fk" FOREIGN KEY ("retailer_id") REFERENCES "public"."retailers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "store_month_category_totals" ADD CONSTRAINT "store_month_category_totals_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "store_month_category_totals" ADD CONSTRAINT "store_month_category_totals_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "store_month_category_totals" ADD CONSTRAINT "store_month_category_totals_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_month_totals" ADD CONSTRAINT "store_month_totals_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_month_totals" ADD CONSTRAINT "store_month_totals_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_queries_open_line_key" ON "partner_queries" USING btree ("donation_id") WHERE "partner_queries"."status" = 'open';--> statement-breakpoint
@@ -97,7 +84,8 @@ CREATE UNIQUE INDEX "partner_statements_number_key" ON "partner_statements" USIN
 CREATE INDEX "partner_statements_retailer_idx" ON "partner_statements" USING btree ("retailer_id","issued_at");--> statement-breakpoint
 CREATE INDEX "partner_statements_scope_idx" ON "partner_statements" USING btree ("scope_key","period","issued_at");--> statement-breakpoint
 -- Per-store running totals for the retail partners' screens: the same bookkeeping as month_totals (migration 0003),
--- keyed by store and branch, in the same transaction as every write, whoever writes.
+-- keyed by store and branch, in the same transaction as every write, whoever writes. category_pounds[k] holds the
+-- pounds of category k (weight × share); an element never set reads as null, which the readers take as 0.
 CREATE FUNCTION store_month_totals_apply(st uuid, b uuid, d date, s smallint, lbs float8, ghg float8, sign int) RETURNS void AS $$
   INSERT INTO store_month_totals AS t (store_id, branch_id, year, month, source, donation_count, pounds, ghg_kg_co2e)
   VALUES (st, b, extract(year from d)::int, extract(month from d)::int, s, sign, sign * lbs::numeric, sign * coalesce(ghg, 0)::numeric)
@@ -107,12 +95,12 @@ CREATE FUNCTION store_month_totals_apply(st uuid, b uuid, d date, s smallint, lb
     ghg_kg_co2e = t.ghg_kg_co2e + excluded.ghg_kg_co2e;
 $$ LANGUAGE sql;
 --> statement-breakpoint
-CREATE FUNCTION store_month_category_totals_apply(st uuid, b uuid, d date, cat int, lbs float8, fraction float8, sign int) RETURNS void AS $$
-  INSERT INTO store_month_category_totals AS t (store_id, branch_id, year, month, category_id, row_count, pounds)
-  VALUES (st, b, extract(year from d)::int, extract(month from d)::int, cat, sign, sign * (lbs * fraction)::numeric)
-  ON CONFLICT (store_id, branch_id, year, month, category_id) DO UPDATE SET
-    row_count = t.row_count + excluded.row_count,
-    pounds = t.pounds + excluded.pounds;
+CREATE FUNCTION store_month_category_apply(st uuid, b uuid, d date, s smallint, cat int, lbs float8, fraction float8, sign int) RETURNS void AS $$
+  INSERT INTO store_month_totals AS t (store_id, branch_id, year, month, source, category_pounds)
+  VALUES (st, b, extract(year from d)::int, extract(month from d)::int, s,
+    array_fill(0::numeric, ARRAY[cat - 1]) || (sign * (lbs * fraction)::numeric))
+  ON CONFLICT (store_id, branch_id, year, month, source) DO UPDATE SET
+    category_pounds[cat] = coalesce(t.category_pounds[cat], 0) + sign * (lbs * fraction)::numeric;
 $$ LANGUAGE sql;
 --> statement-breakpoint
 CREATE FUNCTION donations_store_totals_trigger() RETURNS trigger AS $$
@@ -126,16 +114,17 @@ BEGIN
       PERFORM store_month_totals_apply(OLD.store_id, OLD.branch_id, OLD.date, OLD.source, OLD.weight_in_pounds, OLD.ghg_kg_co2e, -1);
       PERFORM store_month_totals_apply(NEW.store_id, NEW.branch_id, NEW.date, NEW.source, NEW.weight_in_pounds, NEW.ghg_kg_co2e, 1);
     END IF;
-    IF (OLD.store_id, OLD.branch_id, OLD.date, OLD.weight_in_pounds) IS DISTINCT FROM (NEW.store_id, NEW.branch_id, NEW.date, NEW.weight_in_pounds) THEN
-      PERFORM store_month_category_totals_apply(OLD.store_id, OLD.branch_id, OLD.date, dc.category_id, OLD.weight_in_pounds, dc.fraction, -1)
+    IF (OLD.store_id, OLD.branch_id, OLD.date, OLD.source, OLD.weight_in_pounds)
+       IS DISTINCT FROM (NEW.store_id, NEW.branch_id, NEW.date, NEW.source, NEW.weight_in_pounds) THEN
+      PERFORM store_month_category_apply(OLD.store_id, OLD.branch_id, OLD.date, OLD.source, dc.category_id, OLD.weight_in_pounds, dc.fraction, -1)
         FROM donation_categories dc WHERE dc.donation_id = OLD.id;
-      PERFORM store_month_category_totals_apply(NEW.store_id, NEW.branch_id, NEW.date, dc.category_id, NEW.weight_in_pounds, dc.fraction, 1)
+      PERFORM store_month_category_apply(NEW.store_id, NEW.branch_id, NEW.date, NEW.source, dc.category_id, NEW.weight_in_pounds, dc.fraction, 1)
         FROM donation_categories dc WHERE dc.donation_id = NEW.id;
     END IF;
     RETURN NEW;
   END IF;
-  -- BEFORE DELETE: the categories' own trigger subtracts their share (donations_totals_delete deletes them first,
-  -- or the foreign key's cascade does); this one subtracts the donation's.
+  -- BEFORE DELETE: the categories' own trigger subtracts their shares (donations_totals_delete deletes them while
+  -- the donation row still exists); this one subtracts the donation's count, pounds and CO2e.
   PERFORM store_month_totals_apply(OLD.store_id, OLD.branch_id, OLD.date, OLD.source, OLD.weight_in_pounds, OLD.ghg_kg_co2e, -1);
   RETURN OLD;
 END $$ LANGUAGE plpgsql;
@@ -148,15 +137,15 @@ CREATE FUNCTION donation_categories_store_totals_trigger() RETURNS trigger AS $$
 DECLARE d record;
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    SELECT store_id, branch_id, date, weight_in_pounds INTO d FROM donations WHERE id = OLD.donation_id;
+    SELECT store_id, branch_id, date, source, weight_in_pounds INTO d FROM donations WHERE id = OLD.donation_id;
     IF FOUND THEN
-      PERFORM store_month_category_totals_apply(d.store_id, d.branch_id, d.date, OLD.category_id, d.weight_in_pounds, OLD.fraction, -1);
+      PERFORM store_month_category_apply(d.store_id, d.branch_id, d.date, d.source, OLD.category_id, d.weight_in_pounds, OLD.fraction, -1);
     END IF;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT store_id, branch_id, date, weight_in_pounds INTO d FROM donations WHERE id = NEW.donation_id;
+    SELECT store_id, branch_id, date, source, weight_in_pounds INTO d FROM donations WHERE id = NEW.donation_id;
     IF FOUND THEN
-      PERFORM store_month_category_totals_apply(d.store_id, d.branch_id, d.date, NEW.category_id, d.weight_in_pounds, NEW.fraction, 1);
+      PERFORM store_month_category_apply(d.store_id, d.branch_id, d.date, d.source, NEW.category_id, d.weight_in_pounds, NEW.fraction, 1);
     END IF;
   END IF;
   RETURN NULL;
@@ -164,13 +153,34 @@ END $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER donation_categories_store_totals AFTER INSERT OR UPDATE OR DELETE ON donation_categories FOR EACH ROW EXECUTE FUNCTION donation_categories_store_totals_trigger();
 --> statement-breakpoint
--- One rebuild for every running total (the backfill below, `npm run admin -- rebuild-totals`, bulk loads).
+-- Recomputes the per-store totals from the donations; rebuild_month_totals() (the bulk loads' and
+-- `npm run admin -- rebuild-totals`' one rebuild) now rebuilds these too.
+CREATE FUNCTION rebuild_store_month_totals() RETURNS void AS $$
+  DELETE FROM store_month_totals;
+  INSERT INTO store_month_totals (store_id, branch_id, year, month, source, donation_count, pounds, ghg_kg_co2e)
+    SELECT store_id, branch_id, extract(year from date)::int, extract(month from date)::int, source,
+      count(*), sum(weight_in_pounds::numeric), sum(coalesce(ghg_kg_co2e, 0)::numeric)
+    FROM donations GROUP BY 1, 2, 3, 4, 5;
+  WITH per AS (
+    SELECT d.store_id, d.branch_id, extract(year from d.date)::int AS year, extract(month from d.date)::int AS month, d.source,
+      dc.category_id, sum((d.weight_in_pounds * dc.fraction)::numeric) AS lbs
+    FROM donations d JOIN donation_categories dc ON dc.donation_id = d.id GROUP BY 1, 2, 3, 4, 5, 6
+  ), arrays AS (
+    SELECT g.store_id, g.branch_id, g.year, g.month, g.source, array_agg(coalesce(p.lbs, 0) ORDER BY k) AS arr
+    FROM (SELECT DISTINCT store_id, branch_id, year, month, source FROM per) g
+    CROSS JOIN generate_series(1, (SELECT max(id) FROM categories)) k
+    LEFT JOIN per p ON (p.store_id, p.branch_id, p.year, p.month, p.source, p.category_id)
+      = (g.store_id, g.branch_id, g.year, g.month, g.source, k)
+    GROUP BY 1, 2, 3, 4, 5
+  )
+  UPDATE store_month_totals t SET category_pounds = a.arr FROM arrays a
+  WHERE (t.store_id, t.branch_id, t.year, t.month, t.source) = (a.store_id, a.branch_id, a.year, a.month, a.source);
+$$ LANGUAGE sql;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION rebuild_month_totals() RETURNS void AS $$
   LOCK TABLE donations, donation_categories IN SHARE MODE;
   DELETE FROM month_category_totals;
   DELETE FROM month_totals;
-  DELETE FROM store_month_category_totals;
-  DELETE FROM store_month_totals;
   INSERT INTO month_totals (branch_id, year, month, source, donation_count, pounds, ghg_kg_co2e)
     SELECT branch_id, extract(year from date)::int, extract(month from date)::int, source,
       count(*), sum(weight_in_pounds::numeric), sum(coalesce(ghg_kg_co2e, 0)::numeric)
@@ -179,22 +189,7 @@ CREATE OR REPLACE FUNCTION rebuild_month_totals() RETURNS void AS $$
     SELECT d.branch_id, extract(year from d.date)::int, extract(month from d.date)::int, d.source, dc.category_id,
       count(*), sum((d.weight_in_pounds * dc.fraction)::numeric), sum(dc.fraction::numeric)
     FROM donations d JOIN donation_categories dc ON dc.donation_id = d.id GROUP BY 1, 2, 3, 4, 5;
-  INSERT INTO store_month_totals (store_id, branch_id, year, month, source, donation_count, pounds, ghg_kg_co2e)
-    SELECT store_id, branch_id, extract(year from date)::int, extract(month from date)::int, source,
-      count(*), sum(weight_in_pounds::numeric), sum(coalesce(ghg_kg_co2e, 0)::numeric)
-    FROM donations GROUP BY 1, 2, 3, 4, 5;
-  INSERT INTO store_month_category_totals (store_id, branch_id, year, month, category_id, row_count, pounds)
-    SELECT d.store_id, d.branch_id, extract(year from d.date)::int, extract(month from d.date)::int, dc.category_id,
-      count(*), sum((d.weight_in_pounds * dc.fraction)::numeric)
-    FROM donations d JOIN donation_categories dc ON dc.donation_id = d.id GROUP BY 1, 2, 3, 4, 5;
+  SELECT rebuild_store_month_totals();
 $$ LANGUAGE sql;
 --> statement-breakpoint
-INSERT INTO store_month_totals (store_id, branch_id, year, month, source, donation_count, pounds, ghg_kg_co2e)
-  SELECT store_id, branch_id, extract(year from date)::int, extract(month from date)::int, source,
-    count(*), sum(weight_in_pounds::numeric), sum(coalesce(ghg_kg_co2e, 0)::numeric)
-  FROM donations GROUP BY 1, 2, 3, 4, 5;
---> statement-breakpoint
-INSERT INTO store_month_category_totals (store_id, branch_id, year, month, category_id, row_count, pounds)
-  SELECT d.store_id, d.branch_id, extract(year from d.date)::int, extract(month from d.date)::int, dc.category_id,
-    count(*), sum((d.weight_in_pounds * dc.fraction)::numeric)
-  FROM donations d JOIN donation_categories dc ON dc.donation_id = d.id GROUP BY 1, 2, 3, 4, 5;
+SELECT rebuild_store_month_totals();

@@ -1,0 +1,39 @@
+// Reads of the per-store running totals (store_month_totals) for submitted months only, shared by a partner's
+// figures, exports and statements. The category split is an array indexed by category id: its sums come out as
+// columns c<id>, one per category of the reference data.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { queryRows } from './sql-rows';
+
+export type CategoryRef = { id: number; name: string; nameFr: string };
+
+export const categoriesOf = (db: DbOrTx) =>
+  queryRows<CategoryRef>(db, sql`select id, name, name_fr as "nameFr" from categories order by display_order`);
+
+/** `coalesce(sum(t.category_pounds[k]), 0) as c<k>` for every category (ids are the reference data's integers). */
+export function categorySums(categories: CategoryRef[]): SQL {
+  return sql.raw(
+    categories
+      .map((c) => {
+        if (!Number.isInteger(c.id)) throw new Error(`category id ${String(c.id)}`);
+        return `coalesce(sum(t.category_pounds[${c.id}]), 0)::float8 as c${c.id}`;
+      })
+      .join(', '),
+  );
+}
+
+/** The category columns of a row as a map from category id to pounds. */
+export function categoryPounds(row: Record<string, unknown>, categories: CategoryRef[]): Record<string, number> {
+  return Object.fromEntries(categories.map((c) => [String(c.id), Number(row[`c${c.id}`] ?? 0)]));
+}
+
+/**
+ * FROM and WHERE over the totals of submitted months between two YYYYMM keys, for stores (`s`) and branches (`b`)
+ * matching `where`. The plain year range beside the key range lets the planner estimate the rows it reads.
+ */
+export function submittedTotalsFrom(where: SQL, fromKey: number, toKey: number): SQL {
+  return sql`from store_month_totals t join stores s on s.id = t.store_id join branches b on b.id = t.branch_id
+    join month_submissions ms on ms.branch_id = t.branch_id and ms.year = t.year and ms.month = t.month and ms.submitted
+    where ${where} and t.year between ${Math.floor(fromKey / 100)} and ${Math.floor(toKey / 100)}
+      and (t.year * 100 + t.month) between ${fromKey} and ${toKey}`;
+}
