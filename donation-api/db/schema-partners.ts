@@ -135,6 +135,8 @@ export const partnerQueries = pgTable(
       .on(t.donationId)
       .where(sql`${t.status} = 'open'`),
     index('partner_queries_branch_idx').on(t.branchId, t.date),
+    // A line's latest query, read for every line a partner lists.
+    index('partner_queries_donation_idx').on(t.donationId, t.askedAt),
     index('partner_queries_retailer_idx').on(t.retailerId, t.askedAt),
   ],
 );

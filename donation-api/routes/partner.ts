@@ -16,7 +16,7 @@ import { requirePartner } from '../auth/partner-scope';
 import { newRouter } from '../router';
 import { partnerExportReport } from '../services/partner-export';
 import { partnerFigures } from '../services/partner-figures';
-import { askQuery, partnerLines, queriesOfPartner } from '../services/partner-queries';
+import { askQuery, LINES_MAX, partnerLines, queriesOfPartner } from '../services/partner-queries';
 import { partnerCsv, partnerXlsx } from '../services/partner-report';
 import { statementFileName, statementPdf } from '../services/partner-statement-pdf';
 import { issueStatement, keptStatement, listStatements } from '../services/partner-statements';
@@ -95,7 +95,8 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const { month, storeId } = c.req.valid('query');
-    return c.json({ month, lines: await partnerLines(c.get('deps').db, requirePartner(c.get('user')), month, storeId) }, 200);
+    const lines = await partnerLines(c.get('deps').db, requirePartner(c.get('user')), month, storeId);
+    return c.json({ month, lines: lines.slice(0, LINES_MAX), truncated: lines.length > LINES_MAX }, 200);
   },
 );
 

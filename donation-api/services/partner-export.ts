@@ -13,7 +13,7 @@ import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom } from 
 export async function partnerExportReport(deps: ApiDeps, grant: PartnerGrant, f: PartnerFilters) {
   const { db } = deps;
   const p = periodOf(f, deps.now(), deps.config.timeZone);
-  const where = await filteredScope(db, grant, f);
+  const scope = await filteredScope(db, grant, f);
   const categories = await categoriesOf(db);
   const [rows, retailer] = await Promise.all([
     queryRows<
@@ -35,7 +35,7 @@ export async function partnerExportReport(deps: ApiDeps, grant: PartnerGrant, f:
           coalesce(sum(t.pounds) filter (where t.source = 1), 0)::float8 as front,
           coalesce(sum(t.pounds) filter (where t.source = 0), 0)::float8 as back,
           sum(t.pounds)::float8 as total, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
-        ${submittedTotalsFrom(where, p.fromKey, p.toKey)}
+        ${submittedTotalsFrom(scope, p.fromKey, p.toKey)}
         group by t.store_id, t.year, t.month, s.retailer_id, s.banner_id, s.number, s.name
         having sum(t.donation_count) > 0
         order by 3 nulls first, s.name, s.number, 1`,

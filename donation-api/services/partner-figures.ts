@@ -3,14 +3,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { mealsOf } from '@/lib/domain/impact';
-import type { PartnerFigures, PartnerFilters } from '@/lib/domain/partner';
+import { BY_STORE_MAX, type PartnerFigures, type PartnerFilters } from '@/lib/domain/partner';
 import { partnerStoreWhere, type PartnerGrant } from '../auth/partner-scope';
 import type { ApiDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { owesMonthSql } from './owed-months';
 import { queryRows } from './sql-rows';
-import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom, type CategoryRef } from './store-totals';
+import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom, type CategoryRef, type StoreScope } from './store-totals';
 
 /** The longest period one view or export covers: three years of months. */
 const MAX_MONTHS = 36;
@@ -40,7 +40,7 @@ export function monthsOf(p: Period): string[] {
 }
 
 /** The partner's stores narrowed by the filters (aliases `s` and `b`); a banner or store outside the scope is a 404. */
-export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerFilters): Promise<SQL> {
+export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerFilters): Promise<StoreScope> {
   const parts: SQL[] = [partnerStoreWhere(grant)];
   if (f.bannerId || f.storeId) {
     const [known] = await queryRows<{ ok: boolean }>(
@@ -54,17 +54,17 @@ export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerF
   if (f.bannerId) parts.push(sql`s.banner_id = ${f.bannerId}::uuid`);
   if (f.storeId) parts.push(sql`s.id = ${f.storeId}::uuid`);
   if (f.province) parts.push(sql`b.province = ${f.province}`);
-  return sql.join(parts, sql` and `);
+  return { where: sql.join(parts, sql` and `), branches: !!f.province };
 }
 
 type StoreRow = { store_id: string; lbs: number; co2e: number } & Record<string, unknown>;
 
 /** Pounds, CO2e and the category split per store over submitted months of the period: one row per store. */
-export async function submittedByStore(db: DbOrTx, where: SQL, fromKey: number, toKey: number, categories: CategoryRef[]) {
+export async function submittedByStore(db: DbOrTx, scope: StoreScope, fromKey: number, toKey: number, categories: CategoryRef[]) {
   const rows = await queryRows<StoreRow>(
     db,
     sql`select t.store_id, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
-      ${submittedTotalsFrom(where, fromKey, toKey)} group by t.store_id`,
+      ${submittedTotalsFrom(scope, fromKey, toKey)} group by t.store_id`,
   );
   return rows.map((r) => ({
     storeId: r.store_id,
@@ -75,10 +75,10 @@ export async function submittedByStore(db: DbOrTx, where: SQL, fromKey: number, 
 }
 
 /** Pounds per month (YYYYMM) over submitted months. */
-async function submittedByMonth(db: DbOrTx, where: SQL, fromKey: number, toKey: number) {
+async function submittedByMonth(db: DbOrTx, scope: StoreScope, fromKey: number, toKey: number) {
   const rows = await queryRows<{ ym: number; lbs: number }>(
     db,
-    sql`select (t.year * 100 + t.month) as ym, sum(t.pounds)::float8 as lbs ${submittedTotalsFrom(where, fromKey, toKey)} group by 1`,
+    sql`select (t.year * 100 + t.month) as ym, sum(t.pounds)::float8 as lbs ${submittedTotalsFrom(scope, fromKey, toKey)} group by 1`,
   );
   return new Map(rows.map((r) => [Number(r.ym), Number(r.lbs)]));
 }
@@ -115,7 +115,7 @@ type StoreInfo = {
 export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: PartnerFilters): Promise<PartnerFigures> {
   const { db, config } = deps;
   const p = periodOf(f, deps.now(), config.timeZone);
-  const where = await filteredScope(db, grant, f);
+  const scope = await filteredScope(db, grant, f);
   const categories = await categoriesOf(db);
   const [retailer, stores, provinces, perStore, months, open] = await Promise.all([
     queryRows<{ id: string; name: string }>(db, sql`select id, name from retailers where id = ${grant.retailerId}::uuid`),
@@ -129,9 +129,9 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
       sql`select distinct b.province from branch_stores bs join stores s on s.id = bs.store_id join branches b on b.id = bs.branch_id
         where ${partnerStoreWhere(grant)} and b.province is not null order by 1`,
     ),
-    submittedByStore(db, where, p.fromKey, p.toKey, categories),
-    submittedByMonth(db, where, p.fromKey - 100, p.toKey),
-    openMonths(db, where, p, config.timeZone),
+    submittedByStore(db, scope, p.fromKey, p.toKey, categories),
+    submittedByMonth(db, scope, p.fromKey - 100, p.toKey),
+    openMonths(db, scope.where, p, config.timeZone),
   ]);
   if (!retailer[0]) throw notFound();
   const storeById = new Map(stores.map((s) => [s.id, s]));
@@ -186,7 +186,8 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
       meals: mealsOf(allCats),
     },
     byMonth,
-    byStore,
+    byStore: byStore.slice(0, BY_STORE_MAX),
+    storeCount: byStore.length,
     byBanner: [...banners.values()].sort((a, b) => b.pounds - a.pounds),
     byCategory,
     openMonths: open,

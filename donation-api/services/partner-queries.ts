@@ -24,9 +24,16 @@ type LineRow = {
 const submittedMonth = sql`exists (select 1 from month_submissions ms where ms.branch_id = d.branch_id and ms.submitted
   and ms.year = extract(year from d.date)::int and ms.month = extract(month from d.date)::int)`;
 
-/** GET /api/partner/lines: a month's lines of the partner's stores, submitted months only (one month: a bounded read). */
+/** The most lines one answer holds; a national retailer's month has tens of thousands: a store filter narrows it. */
+export const LINES_MAX = 500;
+
+/**
+ * GET /api/partner/lines: a month's lines of the partner's stores, submitted months only, LINES_MAX at most. The
+ * month's submitted branches are named first, so the donations are read through their (branch, date) index.
+ */
 export async function partnerLines(db: DbOrTx, grant: PartnerGrant, month: string, storeId?: string): Promise<PartnerLine[]> {
   const from = `${month}-01`;
+  const [year, monthNumber] = month.split('-').map(Number);
   const store = storeId ? sql`and s.id = ${storeId}::uuid` : sql``;
   const rows = await queryRows<LineRow>(
     db,
@@ -35,9 +42,9 @@ export async function partnerLines(db: DbOrTx, grant: PartnerGrant, month: strin
         (select q.status from partner_queries q where q.donation_id = d.id order by q.asked_at desc limit 1) as query_status
       from donations d join stores s on s.id = d.store_id join branches b on b.id = d.branch_id
       where d.date >= ${from}::date and d.date < (${from}::date + interval '1 month') and ${partnerStoreWhere(grant)} ${store}
-        and ${submittedMonth}
+        and d.branch_id in (select ms.branch_id from month_submissions ms where ms.submitted and ms.year = ${year} and ms.month = ${monthNumber})
       order by d.date, s.name, d.created_at, d.id
-      limit 2000`,
+      limit ${LINES_MAX + 1}`,
   );
   return rows.map((r) => ({
     id: r.id,

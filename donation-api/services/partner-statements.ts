@@ -106,7 +106,7 @@ async function statementFigures(db: DbOrTx, where: SQL, fromKey: number, toKey: 
     db,
     sql`select t.store_id, s.name as store_name, s.number as store_number, (select name from banners where id = s.banner_id) as banner,
         b.name as branch_name, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
-      ${submittedTotalsFrom(where, fromKey, toKey)}
+      ${submittedTotalsFrom({ where, branches: true }, fromKey, toKey)}
       group by t.store_id, t.branch_id, s.name, s.number, s.banner_id, b.name
       having sum(t.donation_count) > 0 order by s.name, s.number, b.name`,
   );

@@ -58,6 +58,9 @@ export type PartnerFilters = z.infer<typeof partnerFiltersSchema>;
 
 const impact = { pounds: z.number(), kgCo2e: z.number(), meals: z.number() };
 
+/** The most stores the figures list one by one. */
+export const BY_STORE_MAX = 100;
+
 export const partnerFiguresSchema = z.object({
   retailer: z.object({ id: z.string(), name: z.string() }),
   from: yearMonthSchema,
@@ -71,9 +74,12 @@ export const partnerFiguresSchema = z.object({
   totals: z.object(impact),
   /** Every month of the period, with the same month a year earlier. */
   byMonth: z.array(z.object({ month: yearMonthSchema, pounds: z.number(), lastYearPounds: z.number() })),
+  /** The stores that gave the most, BY_STORE_MAX at most (a national chain has thousands: the export lists them all). */
   byStore: z.array(
     z.object({ storeId: z.string(), name: z.string(), number: z.string().nullable(), banner: z.string().nullable(), ...impact }),
   ),
+  /** How many stores gave in the period, all of them counted in the totals. */
+  storeCount: z.number(),
   byBanner: z.array(z.object({ bannerId: z.string().nullable(), name: z.string().nullable(), pounds: z.number() })),
   byCategory: z.array(categoryTotalSchema),
   /** Months of the period a food bank serving these stores has not submitted yet: their pounds are not counted. */
@@ -93,7 +99,12 @@ export const partnerLineSchema = z.object({
   /** The open or answered query on this line, if any. */
   queryStatus: z.enum(['open', 'answered']).nullable(),
 });
-export const partnerLinesSchema = z.object({ month: yearMonthSchema, lines: z.array(partnerLineSchema) });
+export const partnerLinesSchema = z.object({
+  month: yearMonthSchema,
+  lines: z.array(partnerLineSchema),
+  /** More lines than one answer holds (500): choose a store to see them all. */
+  truncated: z.boolean(),
+});
 export type PartnerLine = z.infer<typeof partnerLineSchema>;
 
 export const PARTNER_QUERY_KINDS = ['no-record', 'weight', 'other'] as const;

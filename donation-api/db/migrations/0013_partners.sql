@@ -79,6 +79,7 @@ ALTER TABLE "store_month_totals" ADD CONSTRAINT "store_month_totals_store_id_sto
 ALTER TABLE "store_month_totals" ADD CONSTRAINT "store_month_totals_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_queries_open_line_key" ON "partner_queries" USING btree ("donation_id") WHERE "partner_queries"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "partner_queries_branch_idx" ON "partner_queries" USING btree ("branch_id","date");--> statement-breakpoint
+CREATE INDEX "partner_queries_donation_idx" ON "partner_queries" USING btree ("donation_id","asked_at");--> statement-breakpoint
 CREATE INDEX "partner_queries_retailer_idx" ON "partner_queries" USING btree ("retailer_id","asked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_statements_number_key" ON "partner_statements" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "partner_statements_retailer_idx" ON "partner_statements" USING btree ("retailer_id","issued_at");--> statement-breakpoint
