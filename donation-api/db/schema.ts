@@ -234,10 +234,7 @@ export const donationCategories = pgTable(
   (t) => [uniqueIndex('donation_categories_donation_category_key').on(t.donationId, t.categoryId)],
 );
 
-/**
- * One row per (branch, year, month). Every donation write locks this row (SELECT … FOR UPDATE) in its
- * transaction, so a submit and concurrent writes serialize.
- */
+/** One row per (branch, year, month); every donation write locks it, so a submit and concurrent writes serialize. */
 export const monthSubmissions = pgTable(
   'month_submissions',
   {
@@ -342,7 +339,7 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
 });
 
-// Issue 9's tables (invitations, store requests) live in their own file, exported with the rest.
+// The other tables live in files by area (people, totals, workflow, sign-in, flags, partners), exported with these.
 export * from './schema-people';
 export * from './schema-totals';
 export * from './schema-workflow';
