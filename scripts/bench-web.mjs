@@ -4,7 +4,7 @@
 // every screen with --lighthouse-all).
 //
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
-// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
+// BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), BENCH_PARTNER_USER (retail), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
 // --scripts (list each page's script files with their gzip size, to see which chunk grew).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const user = process.env.BENCH_USER ?? 'demo';
 const password = process.env.BENCH_PASSWORD ?? 'Demo-2026';
 const programUser = process.env.BENCH_PROGRAM_USER ?? 'program';
+const partnerUser = process.env.BENCH_PARTNER_USER ?? 'retail';
 const args = new Set(process.argv.slice(2));
 // --only=/,/donations/add measures those pages (and the bare page) alone.
 const only = process.argv
@@ -256,6 +257,7 @@ async function main() {
     // Branch screens signed in as the demo user; the program's screens as the program administrator.
     const cookie = await signInAs(browser, base, user, password);
     const programCookie = await signInAs(browser, base, programUser, password);
+    const partnerCookie = await signInAs(browser, base, partnerUser, password);
     const now = new Date();
     const ym = `${now.getFullYear()}/${now.getMonth() + 1}`;
     const editUrl = await firstEditUrl(browser, `${base}/donations/${ym}`, cookie);
@@ -282,6 +284,10 @@ async function main() {
       { name: '/program/users', url: `${base}/program/users`, cookie: programCookie },
       { name: '/program/branches', url: `${base}/program/branches`, cookie: programCookie },
       { name: '/program/stores', url: `${base}/program/stores`, cookie: programCookie },
+      { name: '/program/queries', url: `${base}/program/queries`, cookie: programCookie },
+      { name: '/partner', url: `${base}/partner`, cookie: partnerCookie, lighthouse: true },
+      { name: '/partner/lines', url: `${base}/partner/lines`, cookie: partnerCookie },
+      { name: '/partner/statements', url: `${base}/partner/statements`, cookie: partnerCookie },
     ].filter((p) => !only || only.some((o) => p.name === o || p.name === 'bare Next 16 page'));
     // Warm each page once (first-hit work on the server is not what a user of a running app sees).
     for (const p of pages) await scriptBytes(browser, p.url, p.cookie);
@@ -318,7 +324,7 @@ async function main() {
       }
     }
     console.log(
-      `\nNext ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version}, production builds (next start), Chromium ${spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim()}, empty cache, signed in as ${user} for the branch screens and ${programUser} for the program's.`,
+      `\nNext ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version}, production builds (next start), Chromium ${spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim()}, empty cache, signed in as ${user} for the branch screens, ${programUser} for the program's and ${partnerUser} for the partner's.`,
     );
   } finally {
     stopAll();

@@ -2,7 +2,7 @@
 // reopening on the screens, and the approval of a branch's request (services/reopen-requests.ts).
 import { and, eq } from 'drizzle-orm';
 import { audit } from '../audit';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { monthSubmissions, reopenRequests, submissionHistory } from '../db/schema';
 import { ApiError } from '../errors';
 import { monthTotals } from './submission-history';
@@ -79,6 +79,22 @@ export async function reopenInTx(
   return after;
 }
 
+/** The month's open reopening request, if any: its id and who asked. */
+export async function openReopenRequest(tx: DbOrTx, branchId: string, year: number, month: number) {
+  const [open] = await tx
+    .select({ id: reopenRequests.id, requestedByUserId: reopenRequests.requestedByUserId })
+    .from(reopenRequests)
+    .where(
+      and(
+        eq(reopenRequests.branchId, branchId),
+        eq(reopenRequests.year, year),
+        eq(reopenRequests.month, month),
+        eq(reopenRequests.status, 'open'),
+      ),
+    );
+  return open ?? null;
+}
+
 /** Checks a reason: trimmed, required, at most 1000 characters. */
 export function cleanReason(reason: string | null | undefined): string {
   const r = (reason ?? '').trim();
@@ -103,20 +119,10 @@ export async function reopenMonth(
   return db.transaction(async (tx) => {
     const branch = await resolveBranch(tx, input.branchId);
     // Whoever had asked for this reopening is told with the branch's staff (reopenInTx settles the request).
-    const [open] = await tx
-      .select({ userId: reopenRequests.requestedByUserId })
-      .from(reopenRequests)
-      .where(
-        and(
-          eq(reopenRequests.branchId, branch.id),
-          eq(reopenRequests.year, input.year),
-          eq(reopenRequests.month, input.month),
-          eq(reopenRequests.status, 'open'),
-        ),
-      );
+    const open = await openReopenRequest(tx, branch.id, input.year, input.month);
     try {
       const month = await reopenInTx(tx, { branchId: branch.id, year: input.year, month: input.month, reason }, by, now);
-      return { branch, month, reason, requesterId: open?.userId ?? null };
+      return { branch, month, reason, requesterId: open?.requestedByUserId ?? null };
     } catch (err) {
       if (err instanceof ApiError && err.code === 'REOPEN_NOT_SUBMITTED')
         throw new AdminError(`${branch.name} ${input.year}-${String(input.month).padStart(2, '0')} is not submitted.`);

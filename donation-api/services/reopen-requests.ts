@@ -10,7 +10,7 @@ import { branches, monthSubmissions, programRoles, reopenRequests, users } from 
 import { ApiError, notFound } from '../errors';
 import { mailLocale, reopenDecidedMail, reopenRequestedMail } from '../mail/program-mail';
 import { isUuid } from './branches';
-import { cleanReason, reopenInTx } from './reopen-month';
+import { cleanReason, openReopenRequest, reopenInTx } from './reopen-month';
 import { requestAnswer } from './submission-history';
 
 type Deps = Pick<ApiDeps, 'db' | 'mailer' | 'log' | 'config'>;
@@ -51,17 +51,7 @@ export async function requestReopen(
       )
       .for('update');
     if (!m?.submitted) throw new ApiError(409, 'REOPEN_NOT_SUBMITTED');
-    const [open] = await tx
-      .select({ id: reopenRequests.id })
-      .from(reopenRequests)
-      .where(
-        and(
-          eq(reopenRequests.branchId, input.branchId),
-          eq(reopenRequests.year, input.year),
-          eq(reopenRequests.month, input.month),
-          eq(reopenRequests.status, 'open'),
-        ),
-      );
+    const open = await openReopenRequest(tx, input.branchId, input.year, input.month);
     if (open) throw new ApiError(409, 'REOPEN_ALREADY_REQUESTED');
     const [row] = await tx
       .insert(reopenRequests)
@@ -196,19 +186,9 @@ export async function reopenDirectly(
   const reason = cleanReason(input.reason);
   const { year, month } = input;
   const settled = await deps.db.transaction(async (tx) => {
-    const [open] = await tx
-      .select({ userId: reopenRequests.requestedByUserId })
-      .from(reopenRequests)
-      .where(
-        and(
-          eq(reopenRequests.branchId, branch.id),
-          eq(reopenRequests.year, year),
-          eq(reopenRequests.month, month),
-          eq(reopenRequests.status, 'open'),
-        ),
-      );
+    const open = await openReopenRequest(tx, branch.id, year, month);
     await reopenInTx(tx, { branchId: branch.id, year, month, reason }, { userId: user.id, actor: user.email }, now);
-    return open?.userId ?? null;
+    return open?.requestedByUserId ?? null;
   });
   await mailDirectReopen(deps, branch, { year, month, reason }, user.email, settled);
 }
