@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { mealsOf } from '@/lib/domain/impact';
-import { BY_STORE_MAX, type PartnerFigures, type PartnerFilters } from '@/lib/domain/partner';
+import { BY_STORE_MAX, STORE_OPTIONS_MAX, type PartnerFigures, type PartnerFilters } from '@/lib/domain/partner';
 import { partnerStoreWhere, type PartnerGrant } from '../auth/partner-scope';
 import type { ApiDeps } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -178,7 +178,8 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
     options: {
       provinces: provinces.map((r) => r.province),
       banners: [...bannerOptions.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
-      stores: stores.map((s) => ({ id: s.id, name: s.name, number: s.number, bannerId: s.banner_id })),
+      stores: stores.slice(0, STORE_OPTIONS_MAX).map((s) => ({ id: s.id, name: s.name, number: s.number, bannerId: s.banner_id })),
+      moreStores: Math.max(0, stores.length - STORE_OPTIONS_MAX),
     },
     totals: {
       pounds: byStore.reduce((n, s) => n + s.pounds, 0),

@@ -58,8 +58,9 @@ export type PartnerFilters = z.infer<typeof partnerFiltersSchema>;
 
 const impact = { pounds: z.number(), kgCo2e: z.number(), meals: z.number() };
 
-/** The most stores the figures list one by one. */
+/** The most stores the figures list one by one, and offer in the store filter (a national chain has thousands). */
 export const BY_STORE_MAX = 100;
+export const STORE_OPTIONS_MAX = 300;
 
 export const partnerFiguresSchema = z.object({
   retailer: z.object({ id: z.string(), name: z.string() }),
@@ -69,7 +70,10 @@ export const partnerFiguresSchema = z.object({
   options: z.object({
     provinces: z.array(z.string()),
     banners: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** STORE_OPTIONS_MAX at most, by banner and name; a store not listed is still chosen by its id in the address. */
     stores: z.array(z.object({ id: z.string(), name: z.string(), number: z.string().nullable(), bannerId: z.string().nullable() })),
+    /** Stores of the scope left out of `stores`. */
+    moreStores: z.number(),
   }),
   totals: z.object(impact),
   /** Every month of the period, with the same month a year earlier. */
