@@ -55,11 +55,15 @@ export function Button({
   );
 }
 
-/** A link that looks like a button (for navigation: Back To Login, Cancel). */
+/**
+ * A link that looks like a button (for navigation: Back To Login, Cancel). It does not prefetch when it comes into
+ * view (each prefetch is a server render the visitor may never ask for); a caller may still ask with `prefetch`.
+ */
 export function ButtonLink({
   variant = 'secondary',
   className = '',
+  prefetch = false,
   ...rest
 }: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
-  return <Link {...rest} className={buttonClass(variant, className)} />;
+  return <Link {...rest} prefetch={prefetch} className={buttonClass(variant, className)} />;
 }

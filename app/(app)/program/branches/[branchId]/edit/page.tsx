@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { BranchEditor, type BranchValues } from '@/components/places/branch-editor';
@@ -54,9 +54,9 @@ export default async function EditBranchPage({ params, searchParams }: PageProps
             ))}
           </ul>
         )}
-        <Link href="/program/users" className="self-start underline underline-offset-2">
+        <IntentLink href="/program/users" className="self-start underline underline-offset-2">
           {t('manageUsers')}
-        </Link>
+        </IntentLink>
       </section>
       <section aria-labelledby="branch-stores" className="flex flex-col gap-2">
         <h2 id="branch-stores" className="text-lg font-semibold">
@@ -71,9 +71,9 @@ export default async function EditBranchPage({ params, searchParams }: PageProps
             ))}
           </ul>
         )}
-        <Link href="/program/stores" className="self-start underline underline-offset-2">
+        <IntentLink href="/program/stores" className="self-start underline underline-offset-2">
           {t('manageStores')}
-        </Link>
+        </IntentLink>
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/intent-link';
 import { notFound, unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { DonationFormScreen } from '@/components/donations/donation-form-screen';
@@ -54,9 +54,9 @@ export default async function ProgramDonationPage({
       )}
       {history && history.entries.length > 0 && <DonationHistory history={history} />}
       {!admin && (
-        <Link href={origin} className="self-start font-semibold underline underline-offset-2">
+        <IntentLink href={origin} className="self-start font-semibold underline underline-offset-2">
           {t('backToMonth')}
-        </Link>
+        </IntentLink>
       )}
     </div>
   );
