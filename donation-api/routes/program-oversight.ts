@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { PROVINCE_CODES } from '@/lib/domain/enums';
+import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { oversightAnswerSchema, oversightQuerySchema, yearAnswerSchema, yearQuerySchema } from '@/lib/domain/program-oversight';
 import { totalsAnswerSchema, totalsQuerySchema } from '@/lib/domain/program-totals';
 import { programBranch, requireProgram } from '../auth/program-scope';
@@ -75,7 +76,7 @@ programOversightRoutes.openapi(
     const answer = await oversightMonth(c.get('deps').db, access, query, today(c), tz(c));
     const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
     const fileName = oversightFileName(answer, format);
-    c.header('content-disposition', `attachment; filename="${fileName}"`);
+    c.header('content-disposition', attachmentDisposition(fileName));
     c.header('x-content-type-options', 'nosniff');
     if (format === 'csv') {
       c.header('content-type', 'text/csv; charset=utf-8');

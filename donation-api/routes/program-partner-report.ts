@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { attachmentDisposition, fileNamePart } from '@/lib/domain/export-file-name';
 import { calendarDaySchema, partnerListSchema, partnerReportSchema } from '@/lib/domain/program-workflow';
 import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
@@ -78,11 +79,9 @@ programPartnerReportRoutes.openapi(
     const user = c.get('user');
     const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
     const report = await partnerReport(c.get('deps').db, requireProgram(c.get('user')), q);
-    const name = `partner-report-${report.partner}-${q.from}-${q.to}`
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._-]+/g, '-');
-    c.header('content-disposition', `attachment; filename="${name}.${format}"`);
+    // The retailer's or banner's name as written (Métro, Marché Tradition): filename* keeps its accents.
+    const name = `partner-report-${fileNamePart(report.partner, 'partner')}-${q.from}-${q.to}.${format}`;
+    c.header('content-disposition', attachmentDisposition(name));
     c.header('x-content-type-options', 'nosniff');
     if (format === 'csv') {
       c.header('content-type', 'text/csv; charset=utf-8');

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { monthSummarySchema, storeUsageSchema, yearSummarySchema } from '@/lib/domain/summary';
 import { assertBranch } from '../auth/middleware';
 import { newRouter } from '../router';
@@ -52,7 +53,7 @@ summaryRoutes.openapi(
     const lang = c.req.valid('query').lang ?? (c.get('user').locale.startsWith('fr') ? 'fr' : 'en');
     const pdf = await monthReportPdf(db, { branchId, year, month, lang, timeZone: config.timeZone });
     c.header('content-type', 'application/pdf');
-    c.header('content-disposition', `attachment; filename="${pdf.fileName}"`);
+    c.header('content-disposition', attachmentDisposition(pdf.fileName));
     c.header('x-content-type-options', 'nosniff');
     return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200) as never;
   },

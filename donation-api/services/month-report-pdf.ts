@@ -106,7 +106,8 @@ export async function monthReportPdf(
   }
   doc.end();
   await ended;
-  const safe = summary.branchName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'branch';
+  // Letters of any language stay (Banque-alimentaire-de-Québec): the header's filename* carries them in UTF-8.
+  const safe = summary.branchName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'branch';
   return {
     bytes: new Uint8Array(Buffer.concat(chunks)),
     fileName: `${safe}-${opts.year}-${String(opts.month).padStart(2, '0')}-report.pdf`,

@@ -11,12 +11,17 @@ const TAIL: Record<YearExportFormat, string> = { csv: '.csv', 'csv-fr': '-fr.csv
  * in a downloads folder. Characters that break file names or headers are replaced; accents stay (see asciiFileName).
  */
 export function exportFileName(branchName: string, year: number, format: YearExportFormat = 'csv'): string {
-  const safe =
-    branchName
+  return `${fileNamePart(branchName, 'branch')}-branch-donations-export-${year}${TAIL[format]}`;
+}
+
+/** A name (a branch's, a retailer's) as part of a file name: characters that break file names or headers replaced, accents kept. */
+export function fileNamePart(name: string, fallback: string): string {
+  return (
+    name
       .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
       .replace(/\s+/g, ' ')
-      .trim() || 'branch';
-  return `${safe}-branch-donations-export-${year}${TAIL[format]}`;
+      .trim() || fallback
+  );
 }
 
 /** The name for a header's plain filename="…": accents dropped, anything else outside printable ASCII and quotes replaced. */
