@@ -8,6 +8,8 @@ import { useBanner } from '@/components/ui/banner';
 import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
+import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
@@ -19,11 +21,13 @@ const BY_STATUS: Record<number, ErrorKey> = {
   404: 'NOTE_PWD_UPDATE_NOT_FOUND_FAILED',
 };
 const FIELD_CODES = new Set(['PWD_OLD_VALIDATE', 'PWD_NEW_VALIDATE', 'PWD_CONFIRM_VALIDATE']);
+const MAX = SIGN_IN_TEXT_MAX.password;
 
 /** Old, new and confirm (each with show/hide); Save stays disabled until all three are filled and valid. */
 export function ChangePasswordForm() {
   const t = useTranslations('ChangePasswordPage');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const banner = useBanner();
   const router = useRouter();
   const once = useSingleFlight();
@@ -36,7 +40,8 @@ export function ChangePasswordForm() {
   const { errors, isValid, isSubmitting } = formState;
   const values = watch();
   const allFilled = !!values.oldPassword && !!values.newPassword && !!values.confirmPassword;
-  const err = (code?: string) => (code ? errorText(code, 'PWD_NEW_VALIDATE') : undefined);
+  const err = (code: string | undefined, label: string) =>
+    code === 'FIELD_TOO_LONG' ? tooLong(label, MAX) : code ? errorText(code, 'PWD_NEW_VALIDATE') : undefined;
 
   const submit = handleSubmit(async ({ oldPassword, newPassword }) => {
     try {
@@ -47,6 +52,11 @@ export function ChangePasswordForm() {
     } catch (e) {
       const status = e instanceof BffError ? e.status : 0;
       const code = e instanceof BffError ? e.code : undefined;
+      const long = tooLongField(e, { oldPassword: MAX, newPassword: MAX });
+      if (long) {
+        setError(long, { message: 'FIELD_TOO_LONG' }, { shouldFocus: true });
+        return;
+      }
       if (code && FIELD_CODES.has(code)) {
         const field = code === 'PWD_OLD_VALIDATE' ? 'oldPassword' : code === 'PWD_NEW_VALIDATE' ? 'newPassword' : 'confirmPassword';
         setError(field, { message: code }, { shouldFocus: true });
@@ -73,7 +83,8 @@ export function ChangePasswordForm() {
         label={t('oldPassword')}
         autoComplete="current-password"
         required
-        error={err(errors.oldPassword?.message)}
+        maxLength={MAX}
+        error={err(errors.oldPassword?.message, t('oldPassword'))}
         {...register('oldPassword')}
       />
       <PasswordField
@@ -81,14 +92,16 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         required
         hint={t('rules')}
-        error={err(errors.newPassword?.message)}
+        maxLength={MAX}
+        error={err(errors.newPassword?.message, t('newPassword'))}
         {...register('newPassword', { deps: values.confirmPassword ? ['confirmPassword'] : [] })}
       />
       <PasswordField
         label={t('confirmPassword')}
         autoComplete="new-password"
         required
-        error={err(errors.confirmPassword?.message)}
+        maxLength={MAX}
+        error={err(errors.confirmPassword?.message, t('confirmPassword'))}
         {...register('confirmPassword')}
       />
       <FormActions>

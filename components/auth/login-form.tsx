@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { useTooLongText } from '@/components/ui/use-too-long';
+import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 import { FormMessage } from '@/components/ui/form-message';
 
 // next-auth reports these when its own flow fails (not a code of ours): the generic server text.
@@ -25,10 +27,13 @@ const NEXT_AUTH_ERRORS = new Set([
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
   const t = useTranslations('LoginPage');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? codeText(initialError) : null);
+  // A FIELD_TOO_LONG refusal, shown under the field that was too long.
+  const [tooLongAt, setTooLongAt] = useState<'username' | 'password' | null>(null);
   const ready = username.trim() !== '' && password !== '';
 
   function codeText(code: string | null | undefined) {
@@ -42,6 +47,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     if (!ready || pending) return;
     setPending(true);
     setError(null);
+    setTooLongAt(null);
     try {
       const res = await signIn('credentials', { redirect: false, username: username.trim(), password, callbackUrl });
       if (res?.ok && !res.error) {
@@ -49,7 +55,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         window.location.assign(callbackUrl);
         return;
       }
-      setError(codeText(res?.error));
+      // next-auth passes on the API's code only, not its field: the form knows which of its two texts is over the limit.
+      if (res?.error === 'FIELD_TOO_LONG') setTooLongAt(username.trim().length > SIGN_IN_TEXT_MAX.username ? 'username' : 'password');
+      else setError(codeText(res?.error));
     } catch {
       setError(codeText('LOGIN_SERVER_ERROR'));
     }
@@ -59,12 +67,21 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
       {error && <FormMessage>{error}</FormMessage>}
-      <UsernameField label={t('username')} value={username} onChange={(e) => setUsername(e.target.value)} disabled={pending} />
+      <UsernameField
+        label={t('username')}
+        value={username}
+        maxLength={SIGN_IN_TEXT_MAX.username}
+        error={tooLongAt === 'username' ? tooLong(t('username'), SIGN_IN_TEXT_MAX.username) : undefined}
+        onChange={(e) => setUsername(e.target.value)}
+        disabled={pending}
+      />
       <PasswordField
         label={t('password')}
         name="password"
         autoComplete="current-password"
         required
+        maxLength={SIGN_IN_TEXT_MAX.password}
+        error={tooLongAt === 'password' ? tooLong(t('password'), SIGN_IN_TEXT_MAX.password) : undefined}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={pending}

@@ -9,8 +9,10 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { MonthHistory, ReopenRequest } from '@/lib/domain/program-workflow';
+import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import { donationKeys } from '@/lib/query/donation-keys';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/get-query-client';
@@ -28,6 +30,8 @@ const monthHistoryKey = (branchId: string, year: number, month: number) => [...d
 export function MonthReopen({ branchId, year, month, locked }: Props) {
   const t = useTranslations('MonthReopen');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
+  const limits = useTranslations('Limits');
   const { show } = useBanner();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -50,7 +54,12 @@ export function MonthReopen({ branchId, year, month, locked }: Props) {
       await queryClient.invalidateQueries({ queryKey: key });
     },
     // The reason stays in the box: nothing typed is lost.
-    onError: (err) => setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
+    onError: (err) =>
+      setError(
+        tooLongField(err, { reason: WORKFLOW_TEXT_MAX.reason })
+          ? tooLong(limits('reason'), WORKFLOW_TEXT_MAX.reason)
+          : errorText(err instanceof BffError ? err.code : null, 'INTERNAL'),
+      ),
   });
 
   const last = history.data?.requests.at(-1);
@@ -88,6 +97,7 @@ export function MonthReopen({ branchId, year, month, locked }: Props) {
         onChange={setReason}
         error={error}
         busy={ask.isPending}
+        maxLength={WORKFLOW_TEXT_MAX.reason}
         rows={4}
       />
       {history.isPending && <span className="sr-only">{t('loading')}</span>}

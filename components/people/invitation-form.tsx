@@ -7,14 +7,17 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { useTooLongText } from '@/components/ui/use-too-long';
 import { isValidPassword } from '@/lib/domain/password-rules';
 import type { InvitationInfo } from '@/lib/domain/program-people';
+import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 
 /** The invitee chooses their own password (section 5 policy), then lands signed in on their branch. */
 export function InvitationForm({ token, info }: { token: string; info: InvitationInfo }) {
   const t = useTranslations('Invitation');
   const tp = useTranslations('ChangePasswordPage');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
@@ -33,7 +36,9 @@ export function InvitationForm({ token, info }: { token: string; info: Invitatio
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     if (res?.ok && !res.error) return window.location.assign('/');
     setPending(false);
-    setErrors({ form: errorText(res?.error, 'INVITATION_INVALID') });
+    // next-auth passes on the API's code only, not its field: the password is the one text typed here.
+    if (res?.error === 'FIELD_TOO_LONG') setErrors({ password: tooLong(tp('newPassword'), SIGN_IN_TEXT_MAX.password) });
+    else setErrors({ form: errorText(res?.error, 'INVITATION_INVALID') });
   }
 
   return (
@@ -47,6 +52,7 @@ export function InvitationForm({ token, info }: { token: string; info: Invitatio
         hint={t('policy')}
         autoComplete="new-password"
         required
+        maxLength={SIGN_IN_TEXT_MAX.password}
         value={password}
         error={errors.password}
         onChange={(e) => setPassword(e.target.value)}
@@ -55,6 +61,7 @@ export function InvitationForm({ token, info }: { token: string; info: Invitatio
         label={tp('confirmPassword')}
         autoComplete="new-password"
         required
+        maxLength={SIGN_IN_TEXT_MAX.password}
         value={confirm}
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}

@@ -1,14 +1,17 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramUser, ProgramUsersAnswer } from '@/lib/domain/program-people';
+import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
+import { zonedMomentFormatter } from '@/lib/domain/zoned-time';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { AdminInvite } from './admin-invite';
@@ -21,12 +24,17 @@ const LOGIN_TYPES: Record<number, string> = { 0: '—', 1: 'password', 2: 'Azure
 export function UsersScreen({ branches, retailers }: { branches: { id: string; name: string }[]; retailers: PartnerRetailer[] }) {
   const t = useTranslations('ProgramUsers');
   const locale = useLocale();
+  // APP_TIME_ZONE, which lib/i18n/request.ts gives next-intl; next-intl types it as optional, hence APP_TIME_ZONE's default.
+  const timeZone = useTimeZone() ?? 'America/Toronto';
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [q, setQ] = useState('');
   const [data, setData] = useState<ProgramUsersAnswer | null>(null);
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  // A FIELD_TOO_LONG on the reason: shown under the reason field until it changes.
+  const [reasonTooLong, setReasonTooLong] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [linkTo, setLinkTo] = useState('');
@@ -49,6 +57,7 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
   async function act(call: (reason: string) => Promise<unknown>, done: string) {
     setBusy(true);
     setMessage(null);
+    setReasonTooLong(false);
     try {
       await call(reason);
       setMessage({ ok: true, text: done });
@@ -56,6 +65,7 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
       await load(q);
     } catch (err) {
       // Every refusal has its own code (ADMIN_SELF_ROLE, REASON_REQUIRED…), shown in the user's language.
+      setReasonTooLong(!!tooLongField(err, { reason: INVITE_TEXT_MAX.reason }));
       setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
     }
     setBusy(false);
@@ -66,7 +76,9 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
   const setLink = (userId: string, branchId: string, lead: boolean, reason: string) =>
     api.PUT('/program/users/{userId}/branches/{branchId}', { params: { path: { userId, branchId } }, body: { lead, reason } });
 
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') : t('never'));
+  // In the app's time zone with the zone named, as the program's other times: the same text whatever the browser's zone.
+  const moment = useMemo(() => zonedMomentFormatter(locale, timeZone), [locale, timeZone]);
+  const when = (iso: string | null) => (iso ? moment(iso) : t('never'));
   // A partner's scope as the list names it: the retailer, and its banner or the number of its stores when narrower.
   const partnerScope = (p: NonNullable<ProgramUser['partner']>) =>
     p.storeIds.length
@@ -80,7 +92,7 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <AdminInvite branches={branches} retailers={retailers} onInvited={() => void load(q)} />
-      <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      <TextField label={t('search')} type="search" value={q} maxLength={SEARCH_TEXT_MAX} onChange={(e) => setQ(e.target.value)} />
       {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
       {loading && !data ? (
         <Spinner />
@@ -134,7 +146,17 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
               </dl>
               {open === u.id && (
                 <div className="mt-3 flex flex-col gap-3 border-t border-gray-200 pt-3">
-                  <TextField label={t('reason')} required value={reason} onChange={(e) => setReason(e.target.value)} />
+                  <TextField
+                    label={t('reason')}
+                    required
+                    value={reason}
+                    maxLength={INVITE_TEXT_MAX.reason}
+                    error={reasonTooLong ? tooLong(t('reason'), INVITE_TEXT_MAX.reason) : undefined}
+                    onChange={(e) => {
+                      setReason(e.target.value);
+                      setReasonTooLong(false);
+                    }}
+                  />
                   <div className="flex flex-wrap gap-2">
                     <Button
                       variant={u.disabled ? 'primary' : 'danger'}

@@ -17,7 +17,9 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
+import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 
@@ -41,11 +43,14 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
   const t = useTranslations('BranchPage');
   const tp = useTranslations('ProgramBranches');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const locale = useLocale();
   const router = useRouter();
   const [reason, setReason] = useState('');
+  // A FIELD_TOO_LONG on the reason (a new branch's): shown under the reason field until the next save.
+  const [reasonTooLong, setReasonTooLong] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm({
+  const { register, handleSubmit, setError, reset, getValues, formState } = useForm({
     resolver: updateBranchResolver,
     defaultValues: branchFormValues(initial),
     mode: 'onTouched',
@@ -56,7 +61,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
     const code = errors[f]?.message;
     if (!code) return undefined;
     const [kind, max] = code.split(':');
-    if (kind === 'TOO_LONG') return t('tooLong', { max: Number(max), count: 0 });
+    if (kind === 'TOO_LONG') return t('tooLong', { max: Number(max), count: getValues(f).trim().length });
     if (kind === 'TOO_BIG') return t('statisticTooBig', { max: Number(max).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') });
     if (kind === 'STAT_NOT_NUMBER') return t('statisticNotNumber');
     if (kind === 'STAT_NEGATIVE') return t('statisticNegative');
@@ -66,6 +71,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
 
   const submit = handleSubmit(async (v) => {
     setMessage(null);
+    setReasonTooLong(false);
     const { body, problems } = branchBodyFrom(v);
     for (const p of problems) setError(p.field, { message: p.code });
     if (!body) return;
@@ -81,7 +87,10 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
     } catch (e) {
       const code = e instanceof BffError ? e.code : undefined;
       const field = e instanceof BffError && e.status === 400 ? refusedBranchField(e.field) : undefined;
-      if (field) setError(field, { message: code });
+      // A text over its limit names the limit under the field, as the form's own check does.
+      const max = code === 'FIELD_TOO_LONG' && field ? BRANCH_TEXT_MAX[field as BranchTextField] : undefined;
+      if (field) setError(field, { message: max ? `TOO_LONG:${max}` : code });
+      setReasonTooLong(!!tooLongField(e, { reason: INVITE_TEXT_MAX.reason }));
       setMessage({ ok: false, text: errorText(code, 'NOTE_ORG_UPDATE_FAILED') });
     }
   });
@@ -186,7 +195,16 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
           />
         ))}
       </fieldset>
-      {!branchId && <TextField label={tp('reason')} hint={tp('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      {!branchId && (
+        <TextField
+          label={tp('reason')}
+          hint={tp('reasonHint')}
+          value={reason}
+          maxLength={INVITE_TEXT_MAX.reason}
+          error={reasonTooLong ? tooLong(tp('reason'), INVITE_TEXT_MAX.reason) : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      )}
       <Button type="submit" className="self-start" loading={isSubmitting}>
         {branchId ? t('save') : tp('create')}
       </Button>

@@ -8,7 +8,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramBranchRow } from '@/lib/domain/program-places';
+import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { CsvImport } from './csv-import';
@@ -17,14 +19,18 @@ import { CsvImport } from './csv-import';
 export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
   const t = useTranslations('ProgramBranches');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [rows, setRows] = useState(initial);
   const [reason, setReason] = useState('');
+  // A FIELD_TOO_LONG on the reason: shown under the reason field until it changes.
+  const [reasonTooLong, setReasonTooLong] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const reload = async () => setRows(await api.GET('/program/branches'));
   const { confirm, dialog } = useConfirm();
 
   async function toggle(row: ProgramBranchRow) {
     setMessage(null);
+    setReasonTooLong(false);
     try {
       await api.PUT('/program/branches/{branchId}/active', {
         params: { path: { branchId: row.id } },
@@ -33,6 +39,7 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
       setMessage({ ok: true, text: row.deactivatedAt ? t('reactivated', { name: row.name }) : t('deactivated', { name: row.name }) });
       await reload();
     } catch (err) {
+      setReasonTooLong(!!tooLongField(err, { reason: INVITE_TEXT_MAX.reason }));
       setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
     }
   }
@@ -47,7 +54,17 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
         {t('new')}
       </Link>
       <CsvImport path="/program/branches/import" onDone={() => void reload()} />
-      <TextField label={t('reason')} hint={t('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextField
+        label={t('reason')}
+        hint={t('reasonHint')}
+        value={reason}
+        maxLength={INVITE_TEXT_MAX.reason}
+        error={reasonTooLong ? tooLong(t('reason'), INVITE_TEXT_MAX.reason) : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setReasonTooLong(false);
+        }}
+      />
       {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
       <ul className="flex flex-col gap-2">
         {rows.map((b) => (

@@ -7,33 +7,51 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
+import { INVITE_TEXT_MAX, STORE_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', branchId: '' };
+type StoreText = 'retailer' | 'banner' | 'name' | 'number';
+// What this form sends that has a limit: the store's texts and the screen's reason.
+const LIMITS: Record<StoreText | 'reason', number> = {
+  retailer: STORE_TEXT_MAX.retailer,
+  banner: STORE_TEXT_MAX.banner,
+  name: STORE_TEXT_MAX.name,
+  number: STORE_TEXT_MAX.number,
+  reason: INVITE_TEXT_MAX.reason,
+};
 
 /**
  * A new store: its retailer and banner are found by name or created with it (POST /program/stores), and it may be
- * linked to a first branch at once. The reason is the screen's (kept in the audit log).
+ * linked to a first branch at once. The reason is the screen's (kept in the audit log): a refusal of it is shown
+ * under the screen's reason field (onReasonTooLong).
  */
 export function StoreCreateForm({
   branches,
   reason,
   onCreated,
+  onReasonTooLong,
 }: {
   branches: { id: string; name: string }[];
   reason: string;
   onCreated: () => void;
+  onReasonTooLong: () => void;
 }) {
   const t = useTranslations('ProgramStores');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [v, setV] = useState(EMPTY);
+  // The field a FIELD_TOO_LONG named, shown under it until the next send.
+  const [long, setLong] = useState<StoreText | null>(null);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setResult(null);
+    setLong(null);
     if (!v.retailer.trim() || !v.name.trim()) {
       setResult({ ok: false, text: errorText('STORE_REQUEST_VALIDATE', 'STORE_REQUEST_VALIDATE') });
       return;
@@ -53,13 +71,24 @@ export function StoreCreateForm({
       setV(EMPTY);
       onCreated();
     } catch (err) {
+      const field = tooLongField(err, LIMITS);
+      if (field === 'reason') onReasonTooLong();
+      else if (field) setLong(field);
       setResult({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
     }
     setPending(false);
   }
 
-  const field = (key: 'retailer' | 'banner' | 'name' | 'number', required = false, hint?: string) => (
-    <TextField label={t(key)} hint={hint} required={required} value={v[key]} onChange={(e) => setV({ ...v, [key]: e.target.value })} />
+  const field = (key: StoreText, required = false, hint?: string) => (
+    <TextField
+      label={t(key)}
+      hint={hint}
+      required={required}
+      value={v[key]}
+      maxLength={STORE_TEXT_MAX[key]}
+      error={long === key ? tooLong(t(key), STORE_TEXT_MAX[key]) : undefined}
+      onChange={(e) => setV({ ...v, [key]: e.target.value })}
+    />
   );
   return (
     <form

@@ -8,7 +8,9 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramStore, StoreRequest } from '@/lib/domain/program-places';
+import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { CsvImport } from './csv-import';
@@ -18,10 +20,13 @@ import { StoreCreateForm } from './store-create-form';
 export function StoresScreen({ branches, initialRequests }: { branches: { id: string; name: string }[]; initialRequests: StoreRequest[] }) {
   const t = useTranslations('ProgramStores');
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
   const [q, setQ] = useState('');
   const [stores, setStores] = useState<ProgramStore[] | null>(null);
   const [requests, setRequests] = useState(initialRequests);
   const [reason, setReason] = useState('');
+  // A FIELD_TOO_LONG on the reason: shown under the reason field until it changes.
+  const [reasonTooLong, setReasonTooLong] = useState(false);
   const [linkTo, setLinkTo] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { confirm, dialog } = useConfirm();
@@ -35,12 +40,14 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
   /** One change (its call given the reason typed), then the requests and the stores again. */
   async function act(call: (reason: string) => Promise<unknown>, done: string) {
     setMessage(null);
+    setReasonTooLong(false);
     try {
       await call(reason);
       setMessage({ ok: true, text: done });
       setRequests(await api.GET('/program/store-requests'));
       await load(q);
     } catch (err) {
+      setReasonTooLong(!!tooLongField(err, { reason: INVITE_TEXT_MAX.reason }));
       setMessage({ ok: false, text: errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL') });
     }
   }
@@ -58,7 +65,17 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <TextField label={t('reason')} hint={t('reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextField
+        label={t('reason')}
+        hint={t('reasonHint')}
+        value={reason}
+        maxLength={INVITE_TEXT_MAX.reason}
+        error={reasonTooLong ? tooLong(t('reason'), INVITE_TEXT_MAX.reason) : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setReasonTooLong(false);
+        }}
+      />
       {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
       <section className="flex flex-col gap-2" aria-label={t('requests')}>
         <h2 className="text-lg font-semibold">{t('requests')}</h2>
@@ -79,9 +96,9 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
           </div>
         ))}
       </section>
-      <StoreCreateForm branches={branches} reason={reason} onCreated={() => void load(q)} />
+      <StoreCreateForm branches={branches} reason={reason} onCreated={() => void load(q)} onReasonTooLong={() => setReasonTooLong(true)} />
       <CsvImport path="/program/stores/import" onDone={() => void load(q)} />
-      <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      <TextField label={t('search')} type="search" value={q} maxLength={SEARCH_TEXT_MAX} onChange={(e) => setQ(e.target.value)} />
       {!stores ? (
         <Spinner />
       ) : (

@@ -8,10 +8,12 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { frenchDe } from '@/lib/domain/french-de';
+import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 
 type Props = { branchId: string; branchName: string; year: number; month: number };
 
@@ -26,6 +28,8 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
   // The dialog and the confirmation name the month: the reopening is of one month, told to the food bank by e-mail.
   const monthName = f.monthLong(year, month);
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
+  const limits = useTranslations('Limits');
   const { show } = useBanner();
   const router = useRouter();
   const once = useSingleFlight();
@@ -50,7 +54,10 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
         router.refresh();
       } catch (err) {
         // The reason stays in the box: nothing typed is lost.
-        setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL'));
+        const long = tooLongField(err, { reason: WORKFLOW_TEXT_MAX.reason });
+        setError(
+          long ? tooLong(limits('reason'), WORKFLOW_TEXT_MAX[long]) : errorText(err instanceof BffError ? err.code : null, 'INTERNAL'),
+        );
       } finally {
         setBusy(false);
       }
@@ -75,6 +82,7 @@ export function DirectReopen({ branchId, branchName, year, month }: Props) {
         onChange={setReason}
         error={error}
         busy={busy}
+        maxLength={WORKFLOW_TEXT_MAX.reason}
       />
     </>
   );

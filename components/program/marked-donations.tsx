@@ -11,7 +11,9 @@ import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { parseCalendarDate } from '@/lib/domain/dates';
+import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import type { MarkedDonation } from '@/lib/domain/weight-flags';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/get-query-client';
@@ -68,6 +70,8 @@ function MarkedRow({ marked: m, admin }: { marked: MarkedDonation; admin: boolea
   const f = useDonationFormats();
   const n = useNumberFormats();
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
+  const limits = useTranslations('Limits');
   const { show } = useBanner();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -90,7 +94,9 @@ function MarkedRow({ marked: m, admin }: { marked: MarkedDonation; admin: boolea
       await queryClient.invalidateQueries({ queryKey: KEY });
     },
     onError: (err) => {
-      const text = errorText(err instanceof BffError ? err.code : null, 'INTERNAL');
+      const text = tooLongField(err, { note: WORKFLOW_TEXT_MAX.note })
+        ? tooLong(limits('note'), WORKFLOW_TEXT_MAX.note)
+        : errorText(err instanceof BffError ? err.code : null, 'INTERNAL');
       if (asking) setError(text);
       else show('error', text);
     },
@@ -133,6 +139,7 @@ function MarkedRow({ marked: m, admin }: { marked: MarkedDonation; admin: boolea
         onChange={setNote}
         error={error}
         busy={resolve.isPending}
+        maxLength={WORKFLOW_TEXT_MAX.note}
       />
     </li>
   );

@@ -10,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
+import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
 import { seedOptions, type Seed } from '@/lib/query/seed';
 import { BffError } from '@/lib/query/get-query-client';
@@ -76,6 +78,8 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
   const f = useDonationFormats();
   const when = useWhen();
   const errorText = useErrorText();
+  const tooLong = useTooLongText();
+  const limits = useTranslations('Limits');
   const { show } = useBanner();
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<'approve' | 'decline' | null>(null);
@@ -95,7 +99,12 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
       );
       await queryClient.invalidateQueries({ queryKey: KEY });
     },
-    onError: (err) => setError(errorText(err instanceof BffError ? err.code : null, 'INTERNAL')),
+    onError: (err) =>
+      setError(
+        tooLongField(err, { answer: WORKFLOW_TEXT_MAX.answer })
+          ? tooLong(limits('answer'), WORKFLOW_TEXT_MAX.answer)
+          : errorText(err instanceof BffError ? err.code : null, 'INTERNAL'),
+      ),
   });
   const confirm = () => {
     if (decision === 'decline' && !answer.trim()) return setError(errorText('REOPEN_ANSWER_REQUIRED', 'INTERNAL'));
@@ -143,6 +152,7 @@ function RequestRow({ request: r }: { request: ProgramReopenRequest }) {
         onChange={setAnswer}
         error={error}
         busy={decide.isPending}
+        maxLength={WORKFLOW_TEXT_MAX.answer}
         required={decision === 'decline'}
       />
     </li>

@@ -20,6 +20,8 @@ type Props = {
   /** Shown under the box (role="alert") and tied to it with aria-describedby; the text typed stays. */
   error: string | null;
   busy: boolean;
+  /** The API's limit of the text (lib/domain/text-limits.ts): the box takes no more. */
+  maxLength: number;
   required?: boolean;
   rows?: number;
 };
@@ -58,7 +60,7 @@ export function ReasonDialog(props: Props) {
           autoFocus
           required={props.required ?? true}
           rows={props.rows ?? 3}
-          maxLength={1000}
+          maxLength={props.maxLength}
           value={value}
           aria-invalid={!!error || undefined}
           aria-describedby={error ? errorId : undefined}

@@ -15,6 +15,7 @@ import {
   storeRequestBodySchema,
   storeRequestSchema,
 } from '@/lib/domain/program-places';
+import { SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
 import { programBranch, requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { createBranch, writeBranch } from '../services/branches';
@@ -154,7 +155,7 @@ programPlacesRoutes.openapi(
     tags,
     operationId: 'listProgramStores',
     security,
-    request: { query: z.object({ q: z.string().max(200).default('') }) },
+    request: { query: z.object({ q: z.string().max(SEARCH_TEXT_MAX).default('') }) },
     responses: { ...ok('Stores, 200 at most', z.array(programStoreSchema)), ...errors(401, 404) },
   }),
   async (c) => c.json(await listProgramStores(c.get('deps'), c.get('user'), c.req.valid('query').q), 200),

@@ -14,6 +14,7 @@ import {
   statusBodySchema,
   invitedSchema,
 } from '@/lib/domain/program-people';
+import { SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
 import { loginAnswerSchema } from '@/lib/domain/user-answers';
 import { newRouter } from '../router';
 import { acceptLink, checkLink } from '../services/invitations';
@@ -61,7 +62,7 @@ programUsersRoutes.openapi(
     tags,
     operationId: 'listProgramUsers',
     security,
-    request: { query: z.object({ q: z.string().max(200).default(''), branchId: id.optional() }) },
+    request: { query: z.object({ q: z.string().max(SEARCH_TEXT_MAX).default(''), branchId: id.optional() }) },
     responses: { ...ok('Users, 100 at most', programUsersAnswerSchema.openapi('ProgramUsers')), ...errors(400, 401, 404) },
   }),
   async (c) => {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { partnerAccessSchema } from './partner';
 import { programAccessSchema, programRoleSchema } from './program-access';
+import { INVITE_TEXT_MAX, SIGN_IN_TEXT_MAX } from './text-limits';
 
 // Issue 9: the program's people screens and the branch lead's invitations. One schema per body and answer, shared by
 // the API's routes (validation and the OpenAPI document) and the screens (inferred types).
 
 /** Who made a change and why: every administrative write carries a reason, kept in the audit log. */
-export const reasonSchema = z.string().trim().max(500);
+export const reasonSchema = z.string().trim().max(INVITE_TEXT_MAX.reason);
 
 export const inviteBodySchema = z.strictObject({
   email: z.string().trim().max(320),
@@ -60,7 +61,10 @@ export type RoleBody = z.infer<typeof roleBodySchema>;
 export const statusBodySchema = z.strictObject({ disabled: z.boolean(), reason: reasonSchema });
 
 export const invitationCheckBodySchema = z.strictObject({ token: z.string().min(20).max(200) });
-export const invitationAcceptBodySchema = z.strictObject({ token: z.string().min(20).max(200), password: z.string().max(200) });
+export const invitationAcceptBodySchema = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: z.string().max(SIGN_IN_TEXT_MAX.password),
+});
 
 export const invitationInfoSchema = z.object({
   kind: z.enum(['invitation', 'reset']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKFLOW_TEXT_MAX } from './text-limits';
 
 // The reopening workflow, submission history, reminders and audit answers (issue 8): one schema per body and
 // answer, used by the API's routes and, through the inferred types, by the screens.
@@ -33,8 +34,8 @@ export type ReopenRequest = z.infer<typeof reopenRequestSchema>;
 export const programReopenRequestSchema = reopenRequestSchema.extend({ branchName: z.string(), province: z.string().nullable() });
 export type ProgramReopenRequest = z.infer<typeof programReopenRequestSchema>;
 
-export const reasonBodySchema = z.strictObject({ reason: z.string().max(1000) });
-export const decideBodySchema = z.strictObject({ answer: z.string().max(1000).nullish() });
+export const reasonBodySchema = z.strictObject({ reason: z.string().max(WORKFLOW_TEXT_MAX.reason) });
+export const decideBodySchema = z.strictObject({ answer: z.string().max(WORKFLOW_TEXT_MAX.answer).nullish() });
 
 export const submissionSchema = z.object({
   id: z.string(),

@@ -27,3 +27,13 @@ export const INVITE_TEXT_MAX = { email: 320, username: 200, reason: 500 } as con
 
 /** A retail partner's query on a donation line, and the answer of the food bank or the program. */
 export const PARTNER_QUERY_TEXT_MAX = { reason: 500, answer: 1000 } as const;
+
+/** A month's reopening (the branch's request and the program's direct reopening), the program's answer to a request,
+ * and the word sent with a request to correct a marked weight. */
+export const WORKFLOW_TEXT_MAX = { reason: 1000, answer: 1000, note: 1000 } as const;
+
+/** Sign-in, password change and invitation: a name or password longer than this is refused before it is hashed. */
+export const SIGN_IN_TEXT_MAX = { username: 200, password: 200 } as const;
+
+/** The search box of the program's people and stores lists. */
+export const SEARCH_TEXT_MAX = 200;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKFLOW_TEXT_MAX } from './text-limits';
 
 // The program's list of donations the API marked for an unusual weight (lib/domain/unusual-weight.ts), and the
 // two ways an administrator resolves one: one schema per answer and body, used by the routes and the screens.
@@ -32,4 +33,4 @@ export const weightFlagResolvedSchema = z.object({
 export type WeightFlagResolved = z.infer<typeof weightFlagResolvedSchema>;
 
 /** An optional word to the branch with a request to correct. */
-export const askCorrectionBodySchema = z.strictObject({ note: z.string().max(1000).nullish() });
+export const askCorrectionBodySchema = z.strictObject({ note: z.string().max(WORKFLOW_TEXT_MAX.note).nullish() });

@@ -5,7 +5,7 @@
 // and fails when a list here misses a namespace, or holds one no client component under it reads.
 
 /** Signed-out pages: app/(public) (sign-in, forgotten password, invitation). */
-const PUBLIC = ['ChangePasswordPage', 'Common', 'Errors', 'ForgotPasswordPage', 'Header', 'Invitation', 'LoginPage'] as const;
+const PUBLIC = ['ChangePasswordPage', 'Common', 'Errors', 'ForgotPasswordPage', 'Header', 'Invitation', 'Limits', 'LoginPage'] as const;
 
 /** Signed-in shell (header, drawer, offline support) and the branch side's screens: app/(app) except program/. */
 const APP = [
