@@ -16,9 +16,14 @@ const PROTECTED = [
   /^\/branch\/people$/,
   // The program's screens (issue 8): /program and everything below it.
   /^\/program(\/[^/]+)*$/,
+  // The retail partner's screens: /partner and everything below it.
+  /^\/partner(\/[^/]+)*$/,
 ];
 // Screens that act on the selected branch: program staff without a branch are sent to /program instead.
 const BRANCH_SCREENS = [/^\/$/, /^\/branch$/, /^\/donations(\/.*)?$/];
+// A retail partner belongs to no branch and has no program role: every branch and program screen sends them home.
+const NOT_FOR_PARTNERS = [/^\/$/, /^\/branch(\/.*)?$/, /^\/donations(\/.*)?$/, /^\/program(\/.*)?$/];
+const PARTNER_SCREENS = /^\/partner(\/.*)?$/;
 // The installable app's manifest is fetched by the browser without cookies; an invitation link is its own credential.
 const OPEN = [/^\/login$/, /^\/forgot-password$/, /^\/manifest\.webmanifest$/, /^\/invitation\/[A-Za-z0-9_-]+$/];
 
@@ -119,6 +124,9 @@ async function route(request: NextRequest, requestHeaders: Headers) {
     return NextResponse.redirect(loginUrl);
   }
   const user = token.user;
+  if (user?.partner && NOT_FOR_PARTNERS.some((r) => r.test(path))) return NextResponse.redirect(new URL('/partner', request.url));
+  // Anyone else has no partner screens (the API would refuse each of their calls): their home instead.
+  if (!user?.partner && PARTNER_SCREENS.test(path)) return NextResponse.redirect(new URL('/', request.url));
   if (user?.program && !user.branchId && BRANCH_SCREENS.some((r) => r.test(path))) {
     return NextResponse.redirect(new URL('/program', request.url));
   }

@@ -25,7 +25,8 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   // The screens a volunteer needs without a network, kept by the service worker (app/sw.ts) from this load on.
   const { year, month } = todayCalendarDate(new Date(), appTimeZone());
   const here = `/donations/${year}/${month}`;
-  const warm = ['/', here, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(here)}`];
+  // A retail partner has none of those screens (each would only redirect to /partner): nothing to keep for them.
+  const warm = user.partner ? [] : ['/', here, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(here)}`];
   return (
     <ClientMessages area="app">
       <Providers user={user}>

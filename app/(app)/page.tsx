@@ -15,6 +15,8 @@ export default async function MonthlyReportsPage({ searchParams }: PageProps<'/'
   // Program staff without a branch have no reports here: their screens are the program's (the proxy sends them too).
   const { user } = await screenSession();
   if (user?.program && !user.branchId) redirect('/program');
+  // Retail partners have no branch either: their figures are their home.
+  if (user?.partner) redirect('/partner');
   const { year } = await searchParams;
   const y = typeof year === 'string' && /^\d{4}$/.test(year) ? Number(year) : undefined;
   return (

@@ -19,7 +19,7 @@ type AppDrawerProps = {
   canLogOut: boolean;
 };
 
-/** The hamburger drawer: Food Bank selector, EN/FR, the screens, Change Password (Admin only), Log Out. */
+/** The hamburger drawer: Food Bank selector, EN/FR, the screens (a retail partner's own), Change Password (Admin only), Log Out. */
 export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword, canLogOut }: AppDrawerProps) {
   const t = useTranslations('Header');
   const tp = useTranslations('ProgramNav');
@@ -27,6 +27,8 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
   const { user, branchId } = useAppSession();
   // Program staff (issue 8) reach their screens from here; the branch screens only for those who have a branch.
   const hasBranch = !!user?.branches.length;
+  // A retail partner sees their own three screens only: no branch, program or feedback link (none would open for them).
+  const partner = !!user?.partner;
   // A lead of the selected branch invites colleagues from 'People' (issue 9). Asked each time the drawer opens, so a
   // lead flag granted or withdrawn since sign-in shows at once; a failure just leaves the link out. (A plain fetch: the
   // header sits outside the screens' query client.)
@@ -76,9 +78,23 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
                 )}
               </>
             )}
-            <IntentLink href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
-              {t('titles.feedback')}
-            </IntentLink>
+            {partner ? (
+              <>
+                <IntentLink href="/partner" onClick={onClose} className="rounded px-2 py-2.5 font-semibold hover:bg-secondary-light">
+                  {t('partnerHome')}
+                </IntentLink>
+                <IntentLink href="/partner/lines" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.partnerLines')}
+                </IntentLink>
+                <IntentLink href="/partner/statements" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.partnerStatements')}
+                </IntentLink>
+              </>
+            ) : (
+              <IntentLink href="/feedback" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                {t('titles.feedback')}
+              </IntentLink>
+            )}
             {canChangePassword && (
               <IntentLink href="/change-password" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                 {t('changePassword')}

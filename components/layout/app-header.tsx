@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type en from '@/messages/en.json';
 import { BranchSelect } from './branch-select';
 import { IconButton } from './icon-button';
 import { useHeaderExtras } from './header-context';
@@ -15,8 +16,7 @@ const AppDrawer = dynamic(() => import('./app-drawer').then((m) => m.AppDrawer),
 
 const NO_BACK = new Set(['/', '/login', '/branch', '/feedback', '/change-password', '/forgot-password', '/program']);
 
-type TitleKey =
-  'app' | 'monthlyReports' | 'addDonation' | 'editDonation' | 'donations' | 'branch' | 'feedback' | 'changePassword' | 'program';
+type TitleKey = keyof (typeof en)['Header']['titles'];
 
 function titleKey(path: string): TitleKey {
   if (path === '/') return 'monthlyReports';
@@ -29,6 +29,9 @@ function titleKey(path: string): TitleKey {
   // A program administrator's correction uses the Edit donation form (issue 8).
   if (/^\/program\/branches\/[^/]+\/donations\/[^/]+$/.test(path)) return 'editDonation';
   if (path === '/program' || path.startsWith('/program/')) return 'program';
+  if (path === '/partner/lines') return 'partnerLines';
+  if (path === '/partner/statements') return 'partnerStatements';
+  if (path === '/partner' || path.startsWith('/partner/')) return 'partner';
   return 'app';
 }
 
@@ -73,7 +76,8 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-20 bg-primary text-gray-900 shadow">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-1 px-2 sm:px-4">
-        {!NO_BACK.has(path) && (
+        {/* The partner's screens are tabs of one place, reached from the menu: none is the parent of another. */}
+        {!NO_BACK.has(path) && !path.startsWith('/partner') && (
           // data-leaves-page: a half-filled donation form asks before this leaves it (use-donation-draft.ts).
           <IconButton onClick={back} aria-label={t('back')} data-leaves-page="">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

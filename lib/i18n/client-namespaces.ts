@@ -7,7 +7,7 @@
 /** Signed-out pages: app/(public) (sign-in, forgotten password, invitation). */
 const PUBLIC = ['ChangePasswordPage', 'Common', 'Errors', 'ForgotPasswordPage', 'Header', 'Invitation', 'Limits', 'LoginPage'] as const;
 
-/** Signed-in shell (header, drawer, offline support) and the branch side's screens: app/(app) except program/. */
+/** Signed-in shell (header, drawer, offline support) and the branch side's screens: app/(app) except program/ and partner/. */
 const APP = [
   'BranchHistory',
   'BranchPage',
@@ -55,6 +55,9 @@ const PROGRAM = [
   'StoreRequest',
 ] as const;
 
-export const CLIENT_NAMESPACES = { public: PUBLIC, app: APP, program: PROGRAM } as const;
+/** The retail partner's screens: app/(app)/partner (its layout's provider replaces the shell's for its pages). */
+const PARTNER = ['Errors', 'Limits', 'PartnerLines', 'PartnerStatementForm'] as const;
+
+export const CLIENT_NAMESPACES = { public: PUBLIC, app: APP, program: PROGRAM, partner: PARTNER } as const;
 
 export type ClientArea = keyof typeof CLIENT_NAMESPACES;

@@ -6,10 +6,12 @@ import { CLIENT_NAMESPACES } from '@/lib/i18n/client-namespaces';
 import { appDir, clientNamespaces, segmentFiles } from './client-import-graph';
 
 const program = path.join(appDir, '(app)', 'program');
+const partner = path.join(appDir, '(app)', 'partner');
 const areas = {
   public: segmentFiles(path.join(appDir, '(public)')),
-  app: segmentFiles(path.join(appDir, '(app)'), [program]),
+  app: segmentFiles(path.join(appDir, '(app)'), [program, partner]),
   program: segmentFiles(program),
+  partner: segmentFiles(partner),
 } as const;
 
 describe('client message namespaces', () => {

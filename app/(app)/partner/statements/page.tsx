@@ -1,0 +1,65 @@
+import type { Metadata } from 'next';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { partnerFormats, storeLabel } from '@/components/partner/partner-formats';
+import { PartnerNav } from '@/components/partner/partner-nav';
+import { readOrNull } from '@/components/partner/read-or-null';
+import { StatementForm } from '@/components/partner/statement-form';
+import { StatementList } from '@/components/partner/statement-list';
+import { LoadError } from '@/components/program/load-error';
+import { todayCalendarDate } from '@/lib/domain/dates';
+import { lastMonth } from '@/lib/domain/program-oversight';
+import { appTimeZone } from '@/lib/server/env';
+import { screenApi } from '@/lib/server/screen-data';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Header');
+  return { title: t('titles.partnerStatements') };
+}
+
+/**
+ * The statements issued to the partner (numbered PDFs, kept as issued) and the form that issues one for a month or
+ * a quarter. The form's store list is the figures' store choices: the partner's own stores.
+ */
+export default async function PartnerStatementsPage() {
+  const [t, locale] = await Promise.all([getTranslations('Partner.statements'), getLocale()]);
+  const f = partnerFormats(locale, appTimeZone());
+  const today = todayCalendarDate(new Date(), appTimeZone());
+  // Last month by default: the month the food banks are submitting now is rarely complete.
+  const last = lastMonth(today);
+  const [statements, figures] = await Promise.all([
+    readOrNull(screenApi('/partner/statements', { returnTo: '/partner/statements' }), 'partner statements failed'),
+    readOrNull(screenApi('/partner/figures', { returnTo: '/partner/statements' }), 'partner stores failed'),
+  ]);
+  const years = Array.from({ length: 4 }, (_, i) => today.year - i);
+  const monthNames = Array.from({ length: 12 }, (_, i) => f.monthLong(i + 1));
+  return (
+    <div className="flex flex-col gap-5">
+      <PartnerNav current="statements" />
+      <div className="flex flex-col gap-2">
+        <h2 className="text-2xl font-bold text-gray-900">{t('title')}</h2>
+        <p className="text-gray-800">{t('intro')}</p>
+        <p className="font-semibold text-gray-900" data-testid="not-a-receipt">
+          {t('notReceipt')}
+        </p>
+      </div>
+      <StatementForm
+        years={years}
+        defaultYear={last.year}
+        defaultMonth={last.month}
+        monthNames={monthNames}
+        stores={(figures?.options.stores ?? []).map((s) => ({ id: s.id, label: storeLabel(s) }))}
+        knownIds={(statements?.statements ?? []).map((s) => s.id)}
+      />
+      <section aria-labelledby="statements-title" className="flex flex-col gap-3">
+        <h3 id="statements-title" className="text-lg font-bold text-gray-900">
+          {t('listTitle')}
+        </h3>
+        {statements ? (
+          <StatementList statements={statements.statements} f={f} />
+        ) : (
+          <LoadError message={t('loadError')} retry={t('retry')} />
+        )}
+      </section>
+    </div>
+  );
+}
