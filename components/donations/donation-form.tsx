@@ -21,7 +21,7 @@ import { toPounds } from '@/lib/domain/weight';
 import { storeDisplayName } from '@/lib/domain/store';
 import { isoToTyped, typedToIso, typedWeight } from '@/lib/domain/typed-input';
 import { loadStores } from '@/lib/query/donation-calls';
-import { isRfp, type CategoryAnswer, type DonationAnswer, type StoreAnswer } from '@/lib/query/donation-keys';
+import { isRfp, type CategoryAnswer, type MonthDonation, type StoreAnswer } from '@/lib/query/donation-keys';
 import { CategoryShares } from './category-shares';
 import { DonationDateField } from './donation-date-field';
 import { useDonationCheck, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
@@ -42,7 +42,7 @@ type FormProps = {
   origin: string;
   categories: CategoryAnswer[];
   stores: StoreAnswer[];
-  donation?: DonationAnswer;
+  donation?: MonthDonation;
   campaignId: string;
   /** Today in the app's time zone, from the server: the default date and the bound of a future date. */
   today: CalendarDate;

@@ -1,12 +1,12 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { DonationAnswer } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/lib/query/donation-keys';
 import { enteredAmount } from './entered-amount';
 import { useDonationFormats } from './use-formats';
 
 /** Beside a row's pounds: the amount and unit entered (kg, banana boxes). */
-export function EnteredAmount({ donation: d }: { donation: DonationAnswer }) {
+export function EnteredAmount({ donation: d }: { donation: MonthDonation }) {
   const t = useTranslations('Totals');
   const f = useDonationFormats();
   const text = enteredAmount(d.weight, d.weightUnit, f.pounds, t, useLocale());
@@ -18,7 +18,7 @@ export function EnteredAmount({ donation: d }: { donation: DonationAnswer }) {
 }
 
 /** Who entered the donation and, when it was changed since, who changed it last. */
-export function DonationAuthors({ donation: d }: { donation: DonationAnswer }) {
+export function DonationAuthors({ donation: d }: { donation: MonthDonation }) {
   const t = useTranslations('MonthList');
   const entered = d.createdByName ?? d.createdBy;
   const changed = d.updatedAt !== d.createdAt ? (d.updatedByName ?? d.updatedBy) : null;

@@ -12,7 +12,7 @@ import { parseCalendarDate } from '@/lib/domain/dates';
 import { storeDisplayName } from '@/lib/domain/store';
 import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/get-query-client';
-import { donationKeys, isRfp, type DonationAnswer } from '@/lib/query/donations';
+import { donationKeys, isRfp, type MonthDonation } from '@/lib/query/donations';
 import { DonationAuthors, EnteredAmount } from './donation-row-meta';
 import { useSourceLabel } from './source-label';
 import { useDonationFormats } from './use-formats';
@@ -24,11 +24,11 @@ export function DonationRow({
   origin,
   onDeleted,
 }: {
-  donation: DonationAnswer;
+  donation: MonthDonation;
   locked: boolean;
   origin: string;
   /** Offers the Undo of this delete (month list); without it, the plain 'Donation deleted.' banner. */
-  onDeleted?: (d: DonationAnswer) => void;
+  onDeleted?: (d: MonthDonation) => void;
 }) {
   const t = useTranslations('MonthPage');
   const locale = useLocale();

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { CONTROL_CLASS } from '@/components/ui/field';
-import type { DonationAnswer } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/lib/query/donation-keys';
 import { useSourceLabel } from './source-label';
 import { filterChoices, isFiltered, NO_FILTER, type MonthFilter, type MonthSort } from './month-list-filter';
 
@@ -14,7 +14,7 @@ export function MonthListControls({
   value,
   onChange,
 }: {
-  rows: readonly DonationAnswer[];
+  rows: readonly MonthDonation[];
   shown: number;
   value: MonthFilter;
   onChange: (f: MonthFilter) => void;

@@ -1,4 +1,4 @@
-import type { DonationAnswer } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/lib/query/donation-keys';
 
 // Filtering and sorting of a month's list, on the rows already loaded (a month holds at most a few hundred).
 
@@ -10,15 +10,15 @@ export function isFiltered(f: MonthFilter) {
   return !!(f.storeId || f.source || f.campaignId);
 }
 
-export function filterAndSort(rows: readonly DonationAnswer[], f: MonthFilter): DonationAnswer[] {
+export function filterAndSort(rows: readonly MonthDonation[], f: MonthFilter): MonthDonation[] {
   const kept = rows.filter(
     (d) =>
       (!f.storeId || d.storeId === f.storeId) &&
       (!f.source || String(d.source) === f.source) &&
       (!f.campaignId || d.campaignId === f.campaignId),
   );
-  const byDate = (a: DonationAnswer, b: DonationAnswer) => a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt);
-  const order: Record<MonthSort, (a: DonationAnswer, b: DonationAnswer) => number> = {
+  const byDate = (a: MonthDonation, b: MonthDonation) => a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt);
+  const order: Record<MonthSort, (a: MonthDonation, b: MonthDonation) => number> = {
     'date-asc': byDate,
     'date-desc': (a, b) => byDate(b, a),
     'weight-desc': (a, b) => b.weightInPounds - a.weightInPounds || byDate(a, b),
@@ -28,7 +28,7 @@ export function filterAndSort(rows: readonly DonationAnswer[], f: MonthFilter): 
 }
 
 /** The stores and programs present in the month, for the filter choices. */
-export function filterChoices(rows: readonly DonationAnswer[]) {
+export function filterChoices(rows: readonly MonthDonation[]) {
   const stores = new Map<string, string>();
   const programs = new Map<string, string>();
   for (const d of rows) {

@@ -15,7 +15,7 @@ import { typedToIso, typedWeight } from '@/lib/domain/typed-input';
 import { BffError } from '@/lib/query/bff';
 import { invalidateBrowserQueries } from '@/lib/query/browser-client';
 import { createPath, saveDonation, type SaveBody } from '@/lib/query/donation-calls';
-import { donationKeys, type CategoryAnswer, type DonationAnswer } from '@/lib/query/donation-keys';
+import { donationKeys, type CategoryAnswer, type MonthDonation } from '@/lib/query/donation-keys';
 import { FORM_FIELD, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
 import { useNumberFormats } from './use-number-formats';
 
@@ -23,7 +23,7 @@ type SaveOptions = {
   mode: 'add' | 'edit';
   origin: string;
   campaignId: string;
-  donation?: DonationAnswer;
+  donation?: MonthDonation;
   categories: CategoryAnswer[];
   storeOptions: { value: string; label: string }[];
   draft: ReturnType<typeof useDonationDraft>;
@@ -76,7 +76,7 @@ export function useDonationSave({
     // A full load: without a network the service worker answers it with the page it kept.
     window.location.assign(origin);
   };
-  const onSaved = async (saved: DonationAnswer) => {
+  const onSaved = async (saved: MonthDonation) => {
     const date = formatTypedDate(saved.date, f.locale);
     show(
       'success',
@@ -118,7 +118,7 @@ export function useDonationSave({
     setSaving(true);
     setSessionExpired(false);
     const body = bodyOf(v);
-    let saved: DonationAnswer;
+    let saved: MonthDonation;
     try {
       if (!navigator.onLine) throw new TypeError('offline');
       const key = mode === 'add' ? draft.idempotencyKey : undefined;

@@ -8,13 +8,13 @@ import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { BffError } from '@/lib/query/bff';
 import { newKey } from '@/lib/offline/entries';
 import { createDonation } from '@/lib/query/donation-calls';
-import { donationKeys, isRfp, type DonationAnswer } from '@/lib/query/donation-keys';
+import { donationKeys, isRfp, type MonthDonation } from '@/lib/query/donation-keys';
 
 /** How long the Undo stays offered after a delete. */
 export const UNDO_MS = 10_000;
 
 /** The create body that puts a deleted donation back: same date, store, source, weight, unit and shares. */
-export function restoreBody(d: DonationAnswer) {
+export function restoreBody(d: MonthDonation) {
   const shares = (isRfp(d.campaignId) ? d.categories : (d.campaignCategories ?? d.categories)).map((c) => ({
     categoryId: c.categoryId,
     categoryName: c.categoryName,
@@ -39,12 +39,12 @@ export function restoreBody(d: DonationAnswer) {
  * One Undo makes one donation: a double click runs once (single flight), and the create carries one
  * Idempotency-Key per deleted donation, so a retry after a lost answer gets the first answer, not a second row.
  */
-export function useUndoDelete(names: (d: DonationAnswer) => { date: string; store: string }) {
+export function useUndoDelete(names: (d: MonthDonation) => { date: string; store: string }) {
   const t = useTranslations('MonthList');
   const tm = useTranslations('MonthPage');
   const queryClient = useQueryClient();
   const { show, close } = useBanner();
-  const [offer, setOffer] = useState<{ donation: DonationAnswer; key: string } | null>(null);
+  const [offer, setOffer] = useState<{ donation: MonthDonation; key: string } | null>(null);
   const deleted = offer?.donation ?? null;
   const once = useSingleFlight();
   const undoRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +57,7 @@ export function useUndoDelete(names: (d: DonationAnswer) => { date: string; stor
   }, [offer]);
 
   const restore = useMutation({
-    mutationFn: ({ donation: d, key }: { donation: DonationAnswer; key: string }) =>
+    mutationFn: ({ donation: d, key }: { donation: MonthDonation; key: string }) =>
       createDonation(d.campaignId, restoreBody(d), { idempotencyKey: key }),
     onSuccess: async () => {
       setOffer(null);
@@ -72,7 +72,7 @@ export function useUndoDelete(names: (d: DonationAnswer) => { date: string; stor
   });
 
   const onDeleted = useCallback(
-    (d: DonationAnswer) => {
+    (d: MonthDonation) => {
       close();
       setOffer({ donation: d, key: newKey() });
     },

@@ -3,7 +3,7 @@ import {
   decideBodySchema,
   monthHistorySchema,
   programReopenRequestSchema,
-  reasonBodySchema,
+  reopenReasonBodySchema,
   reopenRequestSchema,
   reopenStatusSchema,
 } from '@/lib/domain/program-workflow';
@@ -34,7 +34,7 @@ programReopenRoutes.openapi(
     tags: ['Branches'],
     operationId: 'requestReopen',
     security,
-    request: { params: monthParams, body: body(reasonBodySchema) },
+    request: { params: monthParams, body: body(reopenReasonBodySchema) },
     responses: { 201: json(reopenRequestSchema, 'Requested'), ...errorResponses, ...conflict },
   }),
   async (c) => {
@@ -138,7 +138,7 @@ programReopenRoutes.openapi(
     tags,
     operationId: 'reopenMonth',
     security,
-    request: { params: monthParams, body: body(reasonBodySchema) },
+    request: { params: monthParams, body: body(reopenReasonBodySchema) },
     responses: { 200: json(z.object({ reopened: z.literal(true) }), 'Reopened'), ...errorResponses, ...conflict },
   }),
   async (c) => {

@@ -9,7 +9,7 @@ import {
   leadInviteBodySchema,
   linkBranchBodySchema,
   programUsersAnswerSchema,
-  reasonBodySchema,
+  adminReasonBodySchema,
   roleBodySchema,
   statusBodySchema,
   invitedSchema,
@@ -112,7 +112,7 @@ programUsersRoutes.openapi(
     tags,
     operationId: 'unlinkUserBranch',
     security,
-    request: { params: z.object({ userId: id, branchId: id }), ...body(reasonBodySchema) },
+    request: { params: z.object({ userId: id, branchId: id }), ...body(adminReasonBodySchema) },
     responses: { ...ok('Unlinked', DoneSchema), ...errors(400, 401, 404) },
   }),
   async (c) => {
@@ -169,7 +169,7 @@ for (const [kind, path, operationId, summary] of [
       tags,
       operationId,
       security,
-      request: { params: z.object({ userId: id }), ...body(reasonBodySchema) },
+      request: { params: z.object({ userId: id }), ...body(adminReasonBodySchema) },
       responses: { ...ok('Sent', LinkSentSchema), ...errors(400, 401, 404, 503) },
     }),
     async (c) =>

@@ -51,7 +51,8 @@ export const programUsersAnswerSchema = z.object({ users: z.array(programUserSch
 export type ProgramUsersAnswer = z.infer<typeof programUsersAnswerSchema>;
 
 export const linkBranchBodySchema = z.strictObject({ lead: z.boolean().default(false), reason: reasonSchema });
-export const reasonBodySchema = z.strictObject({ reason: reasonSchema });
+/** An administrative write that carries only its reason (unlink, resend, reset), kept in the audit log. */
+export const adminReasonBodySchema = z.strictObject({ reason: reasonSchema });
 export const roleBodySchema = z.strictObject({
   role: z.union([programRoleSchema, z.literal('none')]),
   provinces: z.array(z.string().max(2)).max(13).default([]),

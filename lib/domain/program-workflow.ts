@@ -34,7 +34,8 @@ export type ReopenRequest = z.infer<typeof reopenRequestSchema>;
 export const programReopenRequestSchema = reopenRequestSchema.extend({ branchName: z.string(), province: z.string().nullable() });
 export type ProgramReopenRequest = z.infer<typeof programReopenRequestSchema>;
 
-export const reasonBodySchema = z.strictObject({ reason: z.string().max(WORKFLOW_TEXT_MAX.reason) });
+/** A reopening's reason (a request or a direct reopen), up to 1000 characters. */
+export const reopenReasonBodySchema = z.strictObject({ reason: z.string().max(WORKFLOW_TEXT_MAX.reason) });
 export const decideBodySchema = z.strictObject({ answer: z.string().max(WORKFLOW_TEXT_MAX.answer).nullish() });
 
 export const submissionSchema = z.object({

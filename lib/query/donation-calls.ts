@@ -3,7 +3,7 @@
 import type { SaveDonationBody } from '@/lib/domain/donation';
 import { apiPath } from '@/lib/api/calls';
 import { api } from './api-client';
-import { isRfp, type DonationAnswer } from './donation-keys';
+import { isRfp, type MonthDonation } from './donation-keys';
 
 /** The stores a branch may record donations from, for the RFP or for another program. */
 export const loadStores = (branchId: string, campaignId: string, signal?: AbortSignal) =>
@@ -27,7 +27,7 @@ export function createDonation(
   campaignId: string,
   body: CreateBody,
   { idempotencyKey, keepOn401 }: { idempotencyKey?: string; keepOn401?: boolean } = {},
-): Promise<DonationAnswer> {
+): Promise<MonthDonation> {
   const branchId = body.branchId;
   const init = { body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined, keepOn401 };
   return isRfp(campaignId)
@@ -44,7 +44,7 @@ export async function saveDonation(
   { mode, campaignId, donationId }: SaveTarget,
   body: SaveBody,
   { idempotencyKey }: { idempotencyKey?: string } = {},
-): Promise<DonationAnswer> {
+): Promise<MonthDonation> {
   const rfp = isRfp(campaignId);
   const update = { params: { path: { id: donationId! } }, body, keepOn401: true };
   const saved =

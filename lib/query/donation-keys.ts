@@ -9,10 +9,10 @@ import type { CampaignDonationAnswer, DonationAnswer as RfpDonationAnswer } from
 export type { StoreAnswer, MonthlyReport as MonthlyReportAnswer, CategoryRef as CategoryAnswer } from '@/lib/domain/answers';
 
 /** A donation of any program as the screens list it: a campaign donation also carries campaign and campaignCategories. */
-export type DonationAnswer = RfpDonationAnswer & Partial<Pick<CampaignDonationAnswer, 'campaign' | 'campaignCategories'>>;
+export type MonthDonation = RfpDonationAnswer & Partial<Pick<CampaignDonationAnswer, 'campaign' | 'campaignCategories'>>;
 
 /** A month's list as the screens show it: both programs' donations in date order (the browser and the server alike). */
-export function mergeMonthDonations(rfp: DonationAnswer[], campaign: DonationAnswer[]): DonationAnswer[] {
+export function mergeMonthDonations(rfp: MonthDonation[], campaign: MonthDonation[]): MonthDonation[] {
   return [...rfp, ...campaign].sort((a, b) => a.date.localeCompare(b.date));
 }
 

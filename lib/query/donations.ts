@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import { donationKeys, mergeMonthDonations, type DonationAnswer } from './donation-keys';
+import { donationKeys, mergeMonthDonations, type MonthDonation } from './donation-keys';
 
 export * from './donation-keys';
 
@@ -12,7 +12,7 @@ export const monthDonationsQuery = (branchId: string, year: number, month: numbe
       const params = { path: { branchId, year, month } };
       const [rfp, campaign] = await Promise.all([
         api.GET('/branch/{branchId}/donations/{year}/{month}', { params, signal }),
-        api.GET('/branch/{branchId}/campaigndonations/{year}/{month}', { params, signal }).catch(() => [] as DonationAnswer[]),
+        api.GET('/branch/{branchId}/campaigndonations/{year}/{month}', { params, signal }).catch(() => [] as MonthDonation[]),
       ]);
       return mergeMonthDonations(rfp, campaign);
     },

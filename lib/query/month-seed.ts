@@ -1,5 +1,5 @@
 import type { ApiData } from '@/lib/api/calls';
-import type { DonationAnswer } from './donation-keys';
+import type { MonthDonation } from './donation-keys';
 import { seedOptions } from './seed';
 
 /**
@@ -9,7 +9,7 @@ import { seedOptions } from './seed';
 export type MonthSeed = {
   branchId: string;
   at: number;
-  donations: DonationAnswer[];
+  donations: MonthDonation[];
   submitted: ApiData<'get', '/branch/{branchId}/{year}/{month}/submitted'>;
   summary: ApiData<'get', '/branch/{branchId}/month-summary/{year}/{month}'>;
 };
