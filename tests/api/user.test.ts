@@ -251,6 +251,7 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
         loginType: LoginType.AADB2C,
         username: u.username,
         program: null,
+        partner: null,
       });
       expect(res.json.token).toBeUndefined();
     });
