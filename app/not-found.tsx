@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { DocumentLang } from '@/components/i18n/document-lang';
 import { intlLocale } from '@/lib/i18n/config';
 import { visitorLocale } from '@/lib/i18n/visitor-locale';
 
@@ -19,6 +20,7 @@ export default async function NotFound() {
   const t = await getTranslations({ locale, namespace: 'NotFound' });
   return (
     <main lang={intlLocale(locale)} className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-4 py-10">
+      <DocumentLang lang={intlLocale(locale)} />
       <h1 className="text-2xl font-bold text-gray-900">{t('title')}</h1>
       <p className="text-base text-gray-800">{t('body')}</p>
       <p>

@@ -47,6 +47,8 @@ test.describe('a French browser, signed out', () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: fr.NotFound.title })).toBeVisible();
     await expect(page.locator('main')).toHaveAttribute('lang', 'fr-CA');
+    // The whole document says so too once loaded (the root layout, which asks no browser, wrote en-CA).
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
     await page.context().close();
   });
 });
