@@ -8,6 +8,7 @@ import type { PartnerGrant } from '../auth/partner-scope';
 import { partnerStoreWhere } from '../auth/partner-scope';
 import type { ApiDeps } from '../context';
 import { owesReportMonthSql } from './owed-months';
+import { fill, reportFormats } from './month-report-text';
 import { issueStatement } from './partner-statements';
 import { queryRows } from './sql-rows';
 
@@ -70,8 +71,6 @@ const TEXT = {
   },
 } as const;
 
-const fill = (t: string, v: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? '');
-
 /** One run: every partner, the last few months; answers how many mails went out. */
 export async function sendReadyStatements(deps: Deps): Promise<{ sent: number }> {
   const now = deps.now();
@@ -107,14 +106,12 @@ export async function sendReadyStatements(deps: Deps): Promise<{ sent: number }>
           await tx.execute(
             sql`update partner_statement_mail set statement_id = ${statement.id}::uuid where user_id = ${p.user_id}::uuid and year = ${year} and month = ${month}`,
           );
-          const locale = lang === 'fr' ? 'fr-CA' : 'en-CA';
+          const f = reportFormats(lang, deps.config.timeZone);
           const values = {
             number: statement.number,
             scope: statement.scopeName,
-            period: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-              Date.UTC(year, month - 1, 1),
-            ),
-            pounds: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(statement.pounds),
+            period: f.month(year, month),
+            pounds: f.number(statement.pounds),
             link: `${deps.config.appUrl}/partner/statements`,
           };
           const t = TEXT[lang];
