@@ -10,7 +10,15 @@ import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { owesMonthSql } from './owed-months';
 import { queryRows } from './sql-rows';
-import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom, type CategoryRef, type StoreScope } from './store-totals';
+import {
+  categoriesOf,
+  categoryEntries,
+  categoryPounds,
+  categorySums,
+  submittedTotalsFrom,
+  type CategoryRef,
+  type StoreScope,
+} from './store-totals';
 
 /** The longest period one view or export covers: three years of months. */
 const MAX_MONTHS = 36;
@@ -42,17 +50,12 @@ export function monthsOf(p: Period): string[] {
 /** The partner's stores narrowed by the filters (aliases `s` and `b`); a banner or store outside the scope is a 404. */
 export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerFilters): Promise<StoreScope> {
   const parts: SQL[] = [partnerStoreWhere(grant)];
-  if (f.bannerId || f.storeId) {
-    const [known] = await queryRows<{ ok: boolean }>(
-      db,
-      sql`select true as ok from stores s where ${partnerStoreWhere(grant)}
-        ${f.bannerId ? sql`and s.banner_id = ${f.bannerId}::uuid` : sql``}
-        ${f.storeId ? sql`and s.id = ${f.storeId}::uuid` : sql``} limit 1`,
-    );
-    if (!known) throw notFound();
-  }
   if (f.bannerId) parts.push(sql`s.banner_id = ${f.bannerId}::uuid`);
   if (f.storeId) parts.push(sql`s.id = ${f.storeId}::uuid`);
+  if (f.bannerId || f.storeId) {
+    const [known] = await queryRows<{ ok: boolean }>(db, sql`select true as ok from stores s where ${sql.join(parts, sql` and `)} limit 1`);
+    if (!known) throw notFound();
+  }
   if (f.province) parts.push(sql`b.province = ${f.province}`);
   return { where: sql.join(parts, sql` and `), branches: !!f.province };
 }
@@ -108,7 +111,6 @@ type StoreInfo = {
   number: string | null;
   banner_id: string | null;
   banner: string | null;
-  province: string | null;
 };
 
 /** GET /api/partner/figures. */
@@ -135,7 +137,6 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
   ]);
   if (!retailer[0]) throw notFound();
   const storeById = new Map(stores.map((s) => [s.id, s]));
-  const split = (cats: Record<string, number>) => Object.entries(cats).map(([id, pounds]) => ({ categoryId: Number(id), pounds }));
 
   const byMonth = monthsOf(p).map((month) => ({
     month,
@@ -153,7 +154,7 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
         banner: s?.banner ?? null,
         pounds: e.pounds,
         kgCo2e: e.kgCo2e,
-        meals: mealsOf(split(e.categories)),
+        meals: mealsOf(categoryEntries(e.categories)),
       };
     })
     .sort((a, b) => b.pounds - a.pounds || a.name.localeCompare(b.name));

@@ -11,7 +11,7 @@ import type { ApiDeps, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { queryRows } from './sql-rows';
-import { categoriesOf, categoryPounds, categorySums, submittedTotalsFrom } from './store-totals';
+import { categoriesOf, categoryEntries, categoryPounds, categorySums, submittedTotalsFrom } from './store-totals';
 
 export type StatementLine = {
   storeId: string;
@@ -110,7 +110,6 @@ async function statementFigures(db: DbOrTx, where: SQL, fromKey: number, toKey: 
       group by t.store_id, t.branch_id, s.name, s.number, s.banner_id, b.name
       having sum(t.donation_count) > 0 order by s.name, s.number, b.name`,
   );
-  const split = (cats: Record<string, number>) => Object.entries(cats).map(([id, pounds]) => ({ categoryId: Number(id), pounds }));
   const out: StatementLine[] = lines.map((l) => {
     const cats = categoryPounds(l, categories);
     return {
@@ -121,7 +120,7 @@ async function statementFigures(db: DbOrTx, where: SQL, fromKey: number, toKey: 
       branchName: l.branch_name,
       pounds: round2(Number(l.lbs)),
       kgCo2e: round2(Number(l.co2e)),
-      meals: mealsOf(split(cats)),
+      meals: mealsOf(categoryEntries(cats)),
       categories: Object.fromEntries(
         Object.entries(cats)
           .filter(([, v]) => v !== 0)
@@ -129,7 +128,7 @@ async function statementFigures(db: DbOrTx, where: SQL, fromKey: number, toKey: 
       ),
     };
   });
-  const all = out.flatMap((l) => split(l.categories));
+  const all = out.flatMap((l) => categoryEntries(l.categories));
   return {
     lines: out,
     categories,

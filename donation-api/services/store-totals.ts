@@ -30,6 +30,11 @@ export function categoryPounds(row: Record<string, unknown>, categories: Categor
 /** Which stores (`s`) to read, and whether the condition (or the select) needs their branches (`b`) too. */
 export type StoreScope = { where: SQL; branches: boolean };
 
+/** The same split as a list, the shape mealsOf (lib/domain/impact.ts) reads. */
+export function categoryEntries(pounds: Record<string, number>): { categoryId: number; pounds: number }[] {
+  return Object.entries(pounds).map(([id, lbs]) => ({ categoryId: Number(id), pounds: lbs }));
+}
+
 /**
  * FROM and WHERE over the totals of submitted months between two YYYYMM keys, for the scope's stores. The branches
  * are joined only when asked: on a national retailer's year that join was about a third of the read. The plain year
