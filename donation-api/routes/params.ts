@@ -17,6 +17,15 @@ export const errorResponses = {
   401: { description: 'No valid token', content: { 'application/json': { schema: ErrorSchema } } },
   404: { description: 'Not one of the caller’s', content: { 'application/json': { schema: ErrorSchema } } },
 } as const;
+/** The 200 of a table download: CSV, or a real XLSX workbook (binary). */
+export const tableFileResponse = (description: string) => ({
+  description,
+  content: {
+    'text/csv': { schema: z.string() },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
+  },
+});
+
 /** Updates: a stale `version` is a conflict. */
 export const updateResponses = {
   ...errorResponses,

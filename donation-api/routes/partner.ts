@@ -21,7 +21,7 @@ import { partnerCsv, partnerXlsx } from '../services/partner-report';
 import { statementFileName, statementPdf } from '../services/partner-statement-pdf';
 import { issueStatement, keptStatement, listStatements } from '../services/partner-statements';
 import { json } from './donation-schemas';
-import { errorResponses, uuidParam } from './params';
+import { errorResponses, uuidParam, tableFileResponse } from './params';
 
 // The retail partner's own calls. Access: a partner user only (requirePartner), limited to the stores of their
 // scope; anyone else, and any store, line or statement outside the scope, gets the same 404 as an unknown id.
@@ -55,13 +55,7 @@ partnerRoutes.openapi(
     security,
     request: { query: partnerFiltersSchema.extend({ format: z.enum(['csv', 'xlsx']), lang: z.enum(['en', 'fr']).optional() }) },
     responses: {
-      200: {
-        description: 'File',
-        content: {
-          'text/csv': { schema: z.string() },
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
-        },
-      },
+      200: tableFileResponse('File'),
       ...errorResponses,
     },
   }),

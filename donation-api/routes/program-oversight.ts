@@ -12,7 +12,7 @@ import { oversightMonth, oversightYear } from '../services/program-oversight';
 import { oversightCsv, oversightFileName, oversightXlsx } from '../services/program-oversight-export';
 import { programTotals } from '../services/program-totals';
 import { json } from './donation-schemas';
-import { errorResponses, uuidParam } from './params';
+import { errorResponses, uuidParam, tableFileResponse } from './params';
 
 // The program's oversight of the monthly reports (issue 8). Every call: program staff only (404 for anyone else),
 // limited to the caller's scope (donation-api/auth/program-scope.ts).
@@ -59,13 +59,7 @@ programOversightRoutes.openapi(
     security,
     request: { query: exportQuerySchema },
     responses: {
-      200: {
-        description: 'The file',
-        content: {
-          'text/csv': { schema: z.string() },
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
-        },
-      },
+      200: tableFileResponse('The file'),
       ...errorResponses,
     },
   }),

@@ -5,7 +5,7 @@ import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { partnerCsv, partnerList, partnerReport, partnerXlsx } from '../services/partner-report';
 import { json } from './donation-schemas';
-import { errorResponses, uuidParam } from './params';
+import { errorResponses, uuidParam, tableFileResponse } from './params';
 
 // The retail partner report (issue 8), for program staff: JSON for the screen, CSV and XLSX to send.
 export const programPartnerReportRoutes = newRouter();
@@ -64,13 +64,7 @@ programPartnerReportRoutes.openapi(
       }),
     },
     responses: {
-      200: {
-        description: 'File',
-        content: {
-          'text/csv': { schema: z.string() },
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().openapi({ format: 'binary' }) },
-        },
-      },
+      200: tableFileResponse('File'),
       ...errorResponses,
     },
   }),
