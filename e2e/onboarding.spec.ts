@@ -104,6 +104,7 @@ test('a new food bank is onboarded in the browser, from branch to donations', as
   const good = `retailer,banner,store name,number,branch\nCo-op,,Main St,${run}1,${BANK}\n`;
   await storesImport.getByLabel('CSV file').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await storesImport.getByRole('button', { name: 'Preview' }).click();
+  await expect(storesImport.getByText('Ready: 1 to create, 0 to change. Nothing is written until you confirm.')).toBeVisible();
   await storesImport.getByRole('button', { name: 'Confirm import' }).click();
   await expect(storesImport.getByText('Imported: 1 created, 0 changed.')).toBeVisible();
 

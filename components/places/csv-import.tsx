@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -24,6 +24,9 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
   const errorText = useErrorText();
+  // Each file read and each call takes a number; an answer for an older one (a file changed while it was read or
+  // previewed) is dropped, so the preview shown and the file confirmed are always the file chosen last.
+  const latest = useRef(0);
   type Problem = CsvResultAnswer['problems'][number];
   // Every problem in the user's language from its stable code; a section 5 rule (ORG_*) is an Errors text.
   const problemText = (p: Problem) => {
@@ -32,16 +35,19 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
   };
 
   async function run(confirm: boolean) {
+    const call = ++latest.current;
     setPending(true);
     setError('');
     try {
       const r = await api.POST(path, { body: { csv, confirm } });
+      if (call !== latest.current) return;
       setResult(r);
       if (r.written) onDone();
     } catch (err) {
-      setError(errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL'));
+      if (call === latest.current) setError(errorText(err instanceof BffError ? err.code : undefined, 'INTERNAL'));
+    } finally {
+      if (call === latest.current) setPending(false);
     }
-    setPending(false);
   }
 
   return (
@@ -53,11 +59,19 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
           type="file"
           accept=".csv,text/csv"
           className="min-h-11"
+          // A file cannot change under a preview or an import in flight.
+          disabled={pending}
           onChange={async (e) => {
             const f = e.target.files?.[0];
+            const read = ++latest.current;
+            // Until the new file is read there is nothing to preview: the previous file's text must not be sent.
+            setCsv('');
             setResult(null);
+            setError('');
+            setPending(false);
             setFileName(f?.name ?? '');
-            setCsv(f ? await f.text() : '');
+            const text = f ? await f.text() : '';
+            if (read === latest.current) setCsv(text);
           }}
         />
       </label>
