@@ -14,7 +14,7 @@ const PROTECTED = [
   /^\/donations\/\d{4}\/\d{1,2}\/report$/,
   /^\/donations\/edit\/[^/]+\/[^/]+$/,
   /^\/branch\/people$/,
-  // The program's screens (issue 8): /program and everything below it.
+  // The program's screens: /program and everything below it.
   /^\/program(\/[^/]+)*$/,
   // The retail partner's screens: /partner and everything below it.
   /^\/partner(\/[^/]+)*$/,

@@ -19,7 +19,7 @@ export type ApiConfig = {
   forgotMailsPerHour: number;
   /** The app's address, for links in e-mails. */
   appUrl: string;
-  /** Day of the month from which branches are reminded of last month's pending report (issue 8). */
+  /** Day of the month from which branches are reminded of last month's pending report. */
   reminderDay: number;
   /** Day of the month after which a partner's statement of last month is mailed even if a food bank has not submitted. */
   partnerStatementDay: number;

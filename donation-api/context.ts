@@ -17,7 +17,7 @@ export type AuthUser = {
   tokenId: string;
   /** The caller's branches, in their order; every branch-scoped call is constrained by it. */
   branchIds: string[];
-  /** The caller's program role (issue 8), or null: checked by donation-api/auth/program-scope.ts. */
+  /** The caller's program role, or null: checked by donation-api/auth/program-scope.ts. */
   program: ProgramAccess | null;
   /** A retail partner's stores, or null: checked by donation-api/auth/partner-scope.ts. */
   partner: PartnerGrant | null;

@@ -1,4 +1,4 @@
-// Axe scans of the program's screens (issue 8 audit, item 10): no serious or critical violation, in English and
+// Axe scans of the program's screens: no serious or critical violation, in English and
 // French, signed in as the demo program administrator.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -78,7 +78,7 @@ for (const lang of LANGS) {
       await expect(save).toBeEnabled();
     });
 
-    test('save: success text, values kept; letters in a statistic are refused under the field (issue 7)', async ({ page }) => {
+    test('save: success text, values kept; letters in a statistic are refused under the field', async ({ page }) => {
       await page.goto('/branch');
       await expect(page.getByLabel(label('name'), { exact: true })).toHaveValue(/\S/);
       const hours = `Mon-Fri 9-5 (${lang} ${Date.now()})\nSat 10-2`;

@@ -1,4 +1,4 @@
-// Issue 13: `npm start` answers /api calls with the API directly (scripts/direct-api.mts), not through Next's route
+// `npm start` answers /api calls with the API directly (scripts/direct-api.mts), not through Next's route
 // handler, on the same port; /api/auth/... stays next-auth's. Next's router marks what it answers with
 // `Vary: rsc, …`: the edge's answers have no such line, which tells the two paths apart from outside.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -9,7 +9,7 @@ import { shootWidths } from './support/shots';
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// Faster, safer entry (issue 10, and issue 7's unusual-weight warning): the add form's proposed date and the
+// Faster, safer entry: the add form's proposed date and the
 // submitted-month warning, Repeat last donation with the stores most used first, the unusual-weight warning;
 // the month list's amount entered, who entered, filters, sort and Undo of a delete.
 

@@ -1,5 +1,5 @@
 // Help and Feedback (/feedback): contacts, 15-row message, thank-you popup, failure text (sections 2 and 8);
-// the mail names the selected food bank, and each refusal says why (issue 7).
+// the mail names the selected food bank, and each refusal says why.
 import type { Page } from '@playwright/test';
 import type { AuditPage } from '../lib/domain/program-workflow';
 import { isHome, DEMO, expect, test } from './support/auth';

@@ -1,4 +1,4 @@
-// Issue 7, the server half in a real browser: the open redirect after sign-in, security headers and the CSP,
+// Hardening, the server half in a real browser: the open redirect after sign-in, security headers and the CSP,
 // revoked sessions, a cross-site sign-out, the device cookie.
 import { expect, test } from '@playwright/test';
 import { DEMO, loginThroughForm } from './support/auth';

@@ -4,7 +4,7 @@ import { isoToTyped } from '../lib/domain/typed-input';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
 import { login, type Lang } from './support/auth';
 
-// Issue 7, the forms: no silent refusal, messages in view on a phone, permanent failures named, one request per
+// Hardening, the forms: no silent refusal, messages in view on a phone, permanent failures named, one request per
 // action, weights and dates as people type them, the feedback counter, fields kept above the sticky Save bar.
 
 const PHONE = { width: 390, height: 844 };

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MESSAGES, addDonationByApi, demoMonths, isoDay, pattern, sessionUser } from './support/donations';
 import { login, type Lang } from './support/auth';
 
-// Issue 7, the screens: the back arrow stays in the app, banners stay on their screen, icon and titles, the
+// Hardening, the screens: the back arrow stays in the app, banners stay on their screen, icon and titles, the
 // header's language and food bank, words on the phone's delete, the background cookies, one French name.
 
 const PHONE = { width: 390, height: 844 };

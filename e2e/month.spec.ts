@@ -167,7 +167,7 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   await expect(dialog).toContainText(fill(en.submitNote, { email: SUPPORT_EMAIL }));
   await expect(dialog).toContainText(en.submitReopenNote);
   await dialog.getByLabel(en.comments).fill('Checked by the e2e test');
-  // A double click sends one request (issue 7).
+  // A double click sends one request.
   const submits: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/bff/branch/submit') && submits.push(r.url()));
   await dialog.getByRole('button', { name: en.submit }).dblclick();

@@ -1,4 +1,4 @@
-// Issue 9 audit: the user administration actions in the browser (deactivate in English: the user's session is refused
+// The user administration actions in the browser (deactivate in English: the user's session is refused
 // at once; link and make lead in French), a store request approved into the donation form, and axe scans of the people
 // and places screens. Runs on the app that mails the SMTP peer (sso.appOrigin).
 import type { Browser, Page } from '@playwright/test';

@@ -3,7 +3,7 @@ import { LANGS, MESSAGES } from './support/donations';
 import { login } from './support/auth';
 import { shootWidths } from './support/shots';
 
-// The program's audit log and retail partner report (issue 8), as the administrator `program`; the Ontario
+// The program's audit log and retail partner report, as the administrator `program`; the Ontario
 // coordinator has the partner report but not the program-wide log.
 
 for (const lang of LANGS) {

@@ -4,7 +4,7 @@ import { expect, loginThroughForm, test, type Lang } from './support/auth';
 import { msg } from './support/messages';
 import { shootWidths } from './support/shots';
 
-// The program's screens (issue 8) as the program administrator `program` and the Ontario coordinator `ontario`, in
+// The program's screens as the program administrator `program` and the Ontario coordinator `ontario`, in
 // English and French, at phone and desktop widths: month view, year view, totals and a food bank's reports.
 
 const PROGRAM = { username: 'program', password: 'Demo-2026' };

@@ -4,7 +4,7 @@ import { LANGS, MESSAGES, fill, monthsAgo, pattern } from './support/donations';
 import { login, type Lang } from './support/auth';
 import { shootWidths } from './support/shots';
 
-// The reopening workflow across two people (issue 8): branch staff `demo` asks to reopen a submitted month, the
+// The reopening workflow across two people: branch staff `demo` asks to reopen a submitted month, the
 // program administrator `program` approves it on /program/requests, and `demo` submits the month again; the
 // month keeps both submissions. The spec's mailbox text stays in the submitted note.
 
@@ -79,9 +79,9 @@ for (const lang of LANGS) {
   });
 }
 
-// A program administrator reopens a submitted month directly from the drill-down (issue 8 audit, item 2), and the
-// food bank sees it open again with the reason in its own history (item 4); a declined request shows the program's
-// answer to the food bank (item 6).
+// A program administrator reopens a submitted month directly from the drill-down, and the
+// food bank sees it open again with the reason in its own history; a declined request shows the program's
+// answer to the food bank.
 for (const lang of LANGS) {
   const th = MESSAGES[lang].ProgramMonthHistory;
   const tb = MESSAGES[lang].BranchHistory;

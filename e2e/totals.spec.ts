@@ -6,7 +6,7 @@ import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, sessionUser, settle
 import { login } from './support/auth';
 import { shootWidths } from './support/shots';
 
-// Totals and pictures (issue 10): the month's totals under its list, the year's chart and totals on Monthly
+// Totals and pictures: the month's totals under its list, the year's chart and totals on Monthly
 // Reports, impact with its factor, the printable report and its PDF, the XLSX and French CSV exports.
 
 for (const lang of LANGS) {

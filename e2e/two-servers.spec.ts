@@ -1,4 +1,4 @@
-// Issue 12, more than one server: two copies of the whole app (`node scripts/start.mjs`, the Next server with its
+// More than one server: two copies of the whole app (`node scripts/start.mjs`, the Next server with its
 // BFF and the API in process, as `npm start` runs it) on ONE PostgreSQL behind a small round-robin proxy, driven by
 // the browser. Sessions, idempotency keys and the month lock live in the database or in the signed cookie, so
 // consecutive requests landing on different servers must behave as on one. Needs TEST_DATABASE_URL (CI sets it;

@@ -1,7 +1,7 @@
 // npm run bench:api - the donation API on a large data set, on PGlite and on PostgreSQL.
 // Seeds BENCH_DONATIONS donations (default 1,000,000) over BENCH_BRANCHES branches (default 500) with
 // set-based SQL, then times through the API (app.request, in process) the monthly report, a month's
-// list, a donation create and the program's month view over every branch (issue 8), next to the report and
+// list, a donation create and the program's month view over every branch, next to the report and
 // month-view statements run directly; then streams the CSV export of a
 // large branch-year while sampling memory. Env: BENCH_TARGETS=pglite,postgres, BENCH_DATABASE_URL,
 // BENCH_ITERATIONS (default 100), BENCH_EXPORT_ROWS (default 250,000).
@@ -167,7 +167,7 @@ async function bench(target: 'pglite' | 'postgres') {
       await res.arrayBuffer();
     });
 
-    // The program's month view (issue 8): every branch of a month, as a program administrator, as a coordinator of
+    // The program's month view: every branch of a month, as a program administrator, as a coordinator of
     // one province of the five, and the statement alone.
     const programToken = async (username: string, role: string, provinces: string[]) => {
       const [u] = await run(

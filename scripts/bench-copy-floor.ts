@@ -1,4 +1,4 @@
-// The export's floor (issue 13): PostgreSQL's own `COPY … TO STDOUT` of the same rows and columns, received by psql
+// The export's floor: PostgreSQL's own `COPY … TO STDOUT` of the same rows and columns, received by psql
 // and thrown away, next to the API's CSV export in bench:api's table.
 import { spawnSync } from 'node:child_process';
 import { EXPORT_SELECT } from '../donation-api/services/export';

@@ -1,4 +1,4 @@
-// npm run bench:http: the real server over HTTP (issue 13). Starts the built app (scripts/start.mjs) on each database,
+// npm run bench:http: the real server over HTTP. Starts the built app (scripts/start.mjs) on each database,
 // loads the report, a month's list, a donation create and three pages with autocannon at concurrency 1, 10 and 50,
 // and prints each next to its floor: the same API served plainly by Hono (npm run api), the token check plus the
 // report's SQL run in process, and a bare Next 16 page. Figures go into docs/benchmarks.md by hand.
@@ -26,7 +26,7 @@ import { quantile } from './bench-support';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-// The food bank's users (issue 13): BENCH_USERS people at once, each doing one thing every BENCH_USER_PAUSE seconds.
+// The food bank's users: BENCH_USERS people at once, each doing one thing every BENCH_USER_PAUSE seconds.
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const USER_PAUSE = Number(process.env.BENCH_USER_PAUSE ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3299);

@@ -1,4 +1,4 @@
-// The edge's own answer to /api calls (issue 13): through Next's route handler an API call cost about a third of the
+// The edge's own answer to /api calls: through Next's route handler an API call cost about a third of the
 // throughput and a millisecond, for routing Hono already does. The edge servers (scripts/serve.mjs for npm start,
 // the release's server.js through scripts/forwarded-for.mts) hand such calls to the API that Next's bundle opened,
 // in the same process and on the same port, and give the answers what Next gave them: the security headers and

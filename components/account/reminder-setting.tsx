@@ -9,7 +9,7 @@ import { api } from '@/lib/query/api-client';
 type ReminderPreference = ApiData<'get', '/user/current-user/reminders'>;
 
 /**
- * The user's choice to receive the monthly reminder e-mails (issue 8); saved as soon as it changes. The choice comes
+ * The user's choice to receive the monthly reminder e-mails; saved as soon as it changes. The choice comes
  * with the page (read on the server; null when that read failed, and the box stays disabled).
  */
 export function ReminderSetting({ preference }: { preference: ReminderPreference | null }) {

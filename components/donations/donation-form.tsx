@@ -234,7 +234,7 @@ export function DonationForm({
         <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(values.date, f.locale)} initial={initialSubmitted} />
       )}
       {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} />}
-      {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten (issue 10: "0250"). */}
+      {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten. */}
       <fieldset disabled={locked || saving || !draft.ready} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <DonationDateField

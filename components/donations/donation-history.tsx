@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import { AuditTable } from '@/components/program/audit-table';
 import type { AuditPage } from '@/lib/domain/program-workflow';
 
-/** Who created and changed a donation, what changed and when (issue 8), under its edit form. */
+/** Who created and changed a donation, what changed and when, under its edit form. */
 export function DonationHistory({ history }: { history: AuditPage }) {
   const t = useTranslations('ProgramAudit');
   return (

@@ -24,7 +24,7 @@ type Props = { branchId: string; year: number; month: number; locked: boolean };
 const monthHistoryKey = (branchId: string, year: number, month: number) => [...donationKeys.all, 'history', branchId, year, month] as const;
 
 /**
- * The reopening workflow on the month page (issue 8): beside the submitted note, a request with a reason; the
+ * The reopening workflow on the month page: beside the submitted note, a request with a reason; the
  * request's state and the program's answer; and every submission of the month with its totals.
  */
 export function MonthReopen({ branchId, year, month, locked }: Props) {

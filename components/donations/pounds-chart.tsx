@@ -7,7 +7,7 @@ import type { MonthPounds } from '@/lib/domain/summary';
 // Pounds by month as SVG rendered on the server with visx's scales and shapes: no chart JavaScript reaches the browser.
 // Each month has two stacked bars (back of store below, front above): the previous year (pale, left) and the year
 // (right). The axes are plain lines and texts, as in the program's chart: visx's axis components wrapped every label
-// in its own measured <svg> and cost Monthly Reports about a third of its server rendering (issue 13).
+// in its own measured <svg> and cost Monthly Reports about a third of its server rendering.
 
 const WIDTH = 480;
 const HEIGHT = 260;

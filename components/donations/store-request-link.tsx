@@ -9,7 +9,7 @@ import { useState } from 'react';
 // was typed in it is kept.
 const StoreRequestPanel = dynamic(() => import('./store-request-panel').then((m) => m.StoreRequestPanel), { ssr: false });
 
-/** 'My store is not in the list' (issue 9): next to the store field, a link that opens the store request. */
+/** 'My store is not in the list': next to the store field, a link that opens the store request. */
 export function StoreRequestLink({ branchId }: { branchId: string }) {
   const t = useTranslations('StoreRequest');
   const [open, setOpen] = useState(false);

@@ -16,7 +16,7 @@ const EMPTY = { retailer: '', banner: '', name: '', number: '', address: '' };
 const storeField = (field?: string) => (field && field in STORE_TEXT_MAX ? (field as keyof typeof STORE_TEXT_MAX) : undefined);
 
 /**
- * The fields of 'My store is not in the list' (issue 9), whose request reaches the program's administrators
+ * The fields of 'My store is not in the list', whose request reaches the program's administrators
  * (/program/stores), and the branch's earlier requests. Not a form element of its own: it sits inside the donation
  * form, so its button must not submit that form, and Enter in its fields must not save the donation.
  */

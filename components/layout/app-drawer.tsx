@@ -25,11 +25,11 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
   const tp = useTranslations('ProgramNav');
   const tb = useTranslations('BranchPeople');
   const { user, branchId } = useAppSession();
-  // Program staff (issue 8) reach their screens from here; the branch screens only for those who have a branch.
+  // Program staff reach their screens from here; the branch screens only for those who have a branch.
   const hasBranch = !!user?.branches.length;
   // A retail partner sees their own three screens only: no branch, program or feedback link (none would open for them).
   const partner = !!user?.partner;
-  // A lead of the selected branch invites colleagues from 'People' (issue 9). Asked each time the drawer opens, so a
+  // A lead of the selected branch invites colleagues from 'People'. Asked each time the drawer opens, so a
   // lead flag granted or withdrawn since sign-in shows at once; a failure just leaves the link out. (A plain fetch: the
   // header sits outside the screens' query client.)
   const [lead, setLead] = useState(false);

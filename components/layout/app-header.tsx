@@ -26,7 +26,7 @@ function titleKey(path: string): TitleKey {
   if (path === '/branch') return 'branch';
   if (path === '/feedback') return 'feedback';
   if (path === '/change-password') return 'changePassword';
-  // A program administrator's correction uses the Edit donation form (issue 8).
+  // A program administrator's correction uses the Edit donation form.
   if (/^\/program\/branches\/[^/]+\/donations\/[^/]+$/.test(path)) return 'editDonation';
   if (path === '/program' || path.startsWith('/program/')) return 'program';
   if (path === '/partner/lines') return 'partnerLines';

@@ -10,7 +10,7 @@ export function BranchSelect({ className = '', inline = false }: { className?: s
   const id = useId();
   const { user, branchId, switchBranch } = useAppSession();
   const [busy, setBusy] = useState(false);
-  // Program staff without a branch (issue 8) have nothing to choose.
+  // Program staff without a branch have nothing to choose.
   if (!user?.branches.length) return null;
   return (
     <div className={`flex ${inline ? 'items-center gap-2' : 'flex-col gap-1'} ${className}`}>

@@ -35,7 +35,7 @@ export function InviteForm(props: Props) {
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [reasonError, setReasonError] = useState('');
-  // An administrator's invitation says why (audited); a lead's invitation is its own reason (issue 9).
+  // An administrator's invitation says why (audited); a lead's invitation is its own reason.
   const reasonRequired = props.mode === 'admin';
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {

@@ -6,7 +6,7 @@ import type { StoreRequest } from '@/lib/domain/program-places';
 import { api } from '@/lib/query/api-client';
 
 /**
- * The branch's store requests and their outcome (issue 9): waiting, approved (the store is in the list now) or refused
+ * The branch's store requests and their outcome: waiting, approved (the store is in the list now) or refused
  * with the administrator's reason. The same outcome also reaches the requester by e-mail. Read again when `version`
  * changes (a request was just sent). A plain fetch, not react-query: this sits on the add form, whose page carries no
  * react-query (10 kB).

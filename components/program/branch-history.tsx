@@ -17,7 +17,7 @@ function LoadingText() {
 }
 
 /**
- * A food bank's history for its own staff (issue 8): every recorded change to its donations, months, stores and
+ * A food bank's history for its own staff: every recorded change to its donations, months, stores and
  * people, newest first, with names rather than ids, 50 at a time. Read only when opened (a closed details costs
  * nothing).
  */

@@ -12,7 +12,7 @@ import { frenchDe } from '@/lib/domain/french-de';
 type Props = { branchId: string; branchName: string; year: number; month: number; submitted: boolean; canReopen: boolean };
 
 /**
- * A month of the program's drill-down (issue 8): every submission with its totals and what changed since the one
+ * A month of the program's drill-down: every submission with its totals and what changed since the one
  * before (front, back, donations and pounds per category), the reopening requests with their answers, the direct
  * reopenings, and, for program administrators, a direct reopening of a submitted month.
  */

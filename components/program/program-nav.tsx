@@ -7,7 +7,7 @@ import { useAppSession } from '@/components/layout/use-app-session';
 
 type NavKey = 'oversight' | 'year' | 'totals' | 'marked' | 'queries' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
 
-/** The program's screens (issue 8). Users, food banks and stores are for program administrators only. */
+/** The program's screens. Users, food banks and stores are for program administrators only. */
 export const PROGRAM_LINKS: { key: NavKey; href: string; adminOnly?: boolean }[] = [
   { key: 'oversight', href: '/program' },
   { key: 'year', href: '/program/year' },

@@ -21,7 +21,7 @@ export async function branchLinksOf(db: DbOrTx, userId: string): Promise<LoginAn
     .orderBy(asc(userBranches.position), asc(branches.name));
 }
 
-/** The user's program role (issue 8), or null. */
+/** The user's program role, or null. */
 export async function programAccessOf(db: DbOrTx, userId: string): Promise<ProgramAccess | null> {
   const [row] = await db
     .select({ role: programRoles.role, provinces: programRoles.provinces })
@@ -33,7 +33,7 @@ export async function programAccessOf(db: DbOrTx, userId: string): Promise<Progr
 /**
  * The answer of every successful login (section 7): a fresh API token and the user's branches.
  * A user with no branch cannot sign in (section 6): 403 LOGIN_NO_BRANCH, and no token is issued. Program staff
- * (issue 8) may belong to no branch: they sign in to the program's screens.
+ * may belong to no branch: they sign in to the program's screens.
  */
 export async function loginAnswer(
   db: DbOrTx,

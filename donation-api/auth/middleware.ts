@@ -28,7 +28,7 @@ export const PUBLIC_ROUTES = new Set([
   // Health checks of load balancers and containers; they say ok or unavailable, nothing else.
   'GET /api/health',
   'GET /api/ready',
-  // Issue 9: the mailed link's token is the credential (single use, expiring, stored hashed).
+  // An invitation or reset link: its token is the credential (single use, expiring, stored hashed).
   'POST /api/invitation/check',
   'POST /api/invitation/accept',
 ]);
@@ -54,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type BranchAccess = 'read' | 'write';
 
 /**
- * THE access check of every branch-scoped call: a branch the caller belongs to or, for program staff (issue 8), a
+ * THE access check of every branch-scoped call: a branch the caller belongs to or, for program staff, a
  * branch in their scope (read: administrators and coordinators; write: administrators only). Any other id, known
  * or not, is the same 404.
  */

@@ -1,4 +1,4 @@
-// Program staff access (issue 8), checked in one place: every /api/program call and every program read of a
+// Program staff access, checked in one place: every /api/program call and every program read of a
 // branch goes through these. Anything outside the caller's scope is the same 404 as an unknown id.
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inProgramScope, type ProgramAccess, type ProgramRole } from '@/lib/domain/program-access';

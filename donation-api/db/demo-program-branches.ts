@@ -1,4 +1,4 @@
-// The program's demo (issue 8): 21 more food banks across the provinces, each with five stores, two years of
+// The program's demo: 21 more food banks across the provinces, each with five stores, two years of
 // donations and a realistic mix of reports: most submitted on time, some a month late, a few months behind.
 // They use their own random sequence, so the branches of demo and demo2 stay exactly as they were.
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,9 @@
-// Issue 9's tables: invitation and reset links, and store requests. Re-exported by schema.ts (drizzle reads that file).
+// The people tables: invitation and reset links, and store requests. Re-exported by schema.ts (drizzle reads that file).
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branches, stores, users } from './schema';
 
 /**
- * Issue 9: single-use, expiring links mailed to a user: 'invitation' (set a first password, or for single sign-on
+ * Single-use, expiring links mailed to a user: 'invitation' (set a first password, or for single sign-on
  * users only a notice) and 'reset' (choose a new password). Only the SHA-256 of the link's token is stored.
  */
 export const invitations = pgTable(
@@ -25,7 +25,7 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_key').on(t.tokenHash), index('invitations_user_idx').on(t.userId)],
 );
 
-/** Issue 9: 'My store is not in the list': a branch's request for a store, approved or refused by an administrator. */
+/** 'My store is not in the list': a branch's request for a store, approved or refused by an administrator. */
 export const storeRequests = pgTable(
   'store_requests',
   {

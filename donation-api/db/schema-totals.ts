@@ -1,10 +1,10 @@
-// Running month totals (issue 13), kept by the triggers of migration 0003. Re-exported by schema.ts (drizzle reads that file).
+// Running month totals, kept by the triggers of migration 0003. Re-exported by schema.ts (drizzle reads that file).
 import { integer, numeric, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 import { branches, categories } from './schema';
 
 /**
  * Running totals per branch, month and source, kept by database triggers in the same transaction as every write to
- * `donations` (migration 0003): the monthly report and the program's oversight read months, not donations (issue 13).
+ * `donations` (migration 0003): the monthly report and the program's oversight read months, not donations.
  * `npm run admin -- rebuild-totals` recomputes them from the donations.
  */
 export const monthTotals = pgTable(

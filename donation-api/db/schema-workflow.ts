@@ -1,10 +1,10 @@
-// Issue 8's tables: reopening requests, every submission of a month, reminders sent. Re-exported by schema.ts.
+// The workflow tables: reopening requests, every submission of a month, reminders sent. Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users, branches } from './schema';
 
 /**
- * A branch's request to reopen a submitted month (issue 8). 'open' until program staff approve (the month opens)
+ * A branch's request to reopen a submitted month. 'open' until program staff approve (the month opens)
  * or decline (it stays submitted) with an answer; at most one open request per month (partial unique index).
  */
 export const reopenRequests = pgTable(

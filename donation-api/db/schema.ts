@@ -40,7 +40,7 @@ export const users = pgTable(
     // Forgot-password: the mailed password works beside the current one until either is used (then the other is dropped).
     pendingPasswordHash: text('pending_password_hash'),
     pendingPasswordAt: timestamp('pending_password_at', { withTimezone: true }),
-    // The user opted out of the monthly reminder e-mails (issue 8).
+    // The user opted out of the monthly reminder e-mails.
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     ...timestamps,
   },
@@ -69,7 +69,7 @@ export const branches = pgTable('branches', {
   numVolunteers: integer('num_volunteers'),
   numServedInPreviousYear: integer('num_served_in_previous_year'),
   totalPoundsDistributedAnnually: doublePrecision('total_pounds_distributed_annually'),
-  // Issue 9: a deactivated branch keeps its history but leaves the oversight screens from this month on.
+  // A deactivated branch keeps its history but leaves the oversight screens from this month on.
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   ...timestamps,
 });
@@ -85,14 +85,14 @@ export const userBranches = pgTable(
       .references(() => branches.id, { onDelete: 'cascade' }),
     // Order in which the user's branches are listed; the first is the default branch.
     position: integer('position').notNull().default(0),
-    // Issue 9: a branch lead may invite colleagues to this branch (and only this one).
+    // A branch lead may invite colleagues to this branch (and only this one).
     lead: boolean('lead').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.branchId] }), index('user_branches_branch_idx').on(t.branchId)],
 );
 
 /**
- * Program staff (issue 8): 'admin' sees and acts on every branch, 'coordinator' sees the branches of its provinces.
+ * Program staff: 'admin' sees and acts on every branch, 'coordinator' sees the branches of its provinces.
  * Checked on every call through the token lookup (donation-api/auth/program-scope.ts).
  */
 export const programRoles = pgTable('program_roles', {
@@ -213,7 +213,7 @@ export const donations = pgTable(
     // (services/export.ts) read it as a range with no sort, and every (branch, dates) read uses its prefix.
     index('donations_branch_date_created_idx').on(t.branchId, t.date, t.createdAt, t.id),
     index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
-    // The program's month view (issue 8) reads one month of every branch: a range of dates, summed by branch. The
+    // The program's month view reads one month of every branch: a range of dates, summed by branch. The
     // source and pounds make it an index-only scan.
     index('donations_date_branch_idx').on(t.date, t.branchId, t.source, t.weightInPounds),
   ],

@@ -138,7 +138,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       { userId: partner.id, branchId: branchIds.get('halifax')!, position: 0 },
     ]);
 
-    // Program staff (issue 8): a program administrator and an Ontario coordinator, members of no branch.
+    // Program staff: a program administrator and an Ontario coordinator, members of no branch.
     const [program, ontario] = await tx
       .insert(users)
       .values([
@@ -240,9 +240,9 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     await insertInBatches(categoryRows, 1000, (b) => tx.insert(donationCategories).values(b));
     await insertInBatches(submissionRows, 500, (b) => tx.insert(monthSubmissions).values(b));
 
-    // The program's demo (issue 8): 21 more food banks across the provinces, submitted, late and behind.
+    // The program's demo: 21 more food banks across the provinces, submitted, late and behind.
     await seedProgramBranches(tx, { today, bananaBoxLbs: opts.bananaBoxLbs, factors, retailerIds, bannerIds });
-    // An open reopening request (issue 8) for /program: by `demo`, on a submitted month of Toronto seven months back
+    // An open reopening request for /program: by `demo`, on a submitted month of Toronto seven months back
     // (every month up to the one before last is submitted; the browser tests use more recent ones).
     const back = monthIndex(today.year, today.month) - 7;
     await tx.insert(reopenRequests).values({

@@ -1,4 +1,4 @@
-// The in-process reminder job (issue 8): every app server runs it; the once-per-kind record taken in the sending
+// The in-process reminder job: every app server runs it; the once-per-kind record taken in the sending
 // transaction (services/reminders.ts) makes several servers send each reminder once.
 import { Cron } from 'croner';
 import type { ApiDeps } from '../context';

@@ -1,4 +1,4 @@
-// The program's e-mails (issue 8), each written in its recipient's language (users.locale).
+// The program's e-mails, each written in its recipient's language (users.locale).
 import { frenchDe } from '@/lib/domain/french-de';
 export type MailLocale = 'en' | 'fr';
 export const mailLocale = (locale: string | null | undefined): MailLocale => (locale === 'fr' ? 'fr' : 'en');

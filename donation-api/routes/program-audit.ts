@@ -7,7 +7,7 @@ import { branchHistory, donationHistory, programLog } from '../services/audit-tr
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam } from './params';
 
-// The audit trail shown (issue 8): a donation's history, a branch's history (its staff), the program-wide log
+// The audit trail shown: a donation's history, a branch's history (its staff), the program-wide log
 // (program administrators).
 export const programAuditRoutes = newRouter();
 

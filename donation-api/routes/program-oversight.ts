@@ -14,7 +14,7 @@ import { programTotals } from '../services/program-totals';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
 
-// The program's oversight of the monthly reports (issue 8). Every call: program staff only (404 for anyone else),
+// The program's oversight of the monthly reports. Every call: program staff only (404 for anyone else),
 // limited to the caller's scope (donation-api/auth/program-scope.ts).
 export const programOversightRoutes = newRouter();
 

@@ -7,7 +7,7 @@ import { partnerCsv, partnerList, partnerReport, partnerXlsx } from '../services
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
 
-// The retail partner report (issue 8), for program staff: JSON for the screen, CSV and XLSX to send.
+// The retail partner report, for program staff: JSON for the screen, CSV and XLSX to send.
 export const programPartnerReportRoutes = newRouter();
 
 const security = [{ bearerAuth: [] }];

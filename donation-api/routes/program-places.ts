@@ -1,4 +1,4 @@
-// Issue 9: places. /api/program/branches and /api/program/stores (program administrators), their CSV imports with a
+// Places: /api/program/branches and /api/program/stores (program administrators), their CSV imports with a
 // preview, and the store requests branch staff send from the add-donation form.
 import { createRoute, z } from '@hono/zod-openapi';
 import { updateBranchBodySchema } from '@/lib/domain/branch';

@@ -9,7 +9,7 @@ import { listReminders, sendReminderNow } from '../services/reminders';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, yearParam } from './params';
 
-// Reminders (issue 8): what was sent for a month (shown on /program), a reminder sent by hand, and each user's
+// Reminders: what was sent for a month (shown on /program), a reminder sent by hand, and each user's
 // opt-out. The scheduled sending is donation-api/jobs/reminder-schedule.ts and `npm run admin -- send-reminders`.
 export const programRemindersRoutes = newRouter();
 

@@ -15,7 +15,7 @@ import { monthHistory } from '../services/submission-history';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
 
-// The reopening workflow (issue 8): the branch's request and month history, the program's list, answers and
+// The reopening workflow: the branch's request and month history, the program's list, answers and
 // direct reopening. Program calls check scope through auth/program-scope.ts.
 export const programReopenRoutes = newRouter();
 

@@ -1,4 +1,4 @@
-// Issue 9: people. /api/program/users (program administrators), /api/branch/{branchId}/people (a branch's lead) and
+// People: /api/program/users (program administrators), /api/branch/{branchId}/people (a branch's lead) and
 // the public invitation calls (the link's token is the credential).
 import { createRoute, z } from '@hono/zod-openapi';
 import {

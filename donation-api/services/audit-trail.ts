@@ -1,4 +1,4 @@
-// The audit trail shown (issue 8): a donation's history, a branch's history and the program-wide log. Who acted is
+// The audit trail shown: a donation's history, a branch's history and the program-wide log. Who acted is
 // a name (the e-mail recorded, or the user's), never an id; each entry carries the fields that changed.
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { inProgramScope } from '@/lib/domain/program-access';

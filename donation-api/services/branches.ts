@@ -155,7 +155,7 @@ export async function writeBranch(db: Db, id: string, body: UpdateBranchBody, us
   });
 }
 
-/** A new branch (issue 9), under the same rules as an update; audited with who and why. */
+/** A new branch, under the same rules as an update; audited with who and why. */
 export async function createBranch(db: Db, body: UpdateBranchBody, user: { id: string; username: string }, reason: string, now: Date) {
   const changes = branchChanges(body);
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-// Issue 9: invitation and password-reset links. A link is single use, expires, and only its SHA-256 is stored; the
+// Invitation and password-reset links. A link is single use, expires, and only its SHA-256 is stored; the
 // mail is in the invitee's language. Administrators never see or send a password: the invitee chooses one here.
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';

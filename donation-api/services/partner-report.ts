@@ -1,4 +1,4 @@
-// The retail partner report (issue 8): for a date range and a retailer (or one of its banners), pounds by store and
+// The retail partner report: for a date range and a retailer (or one of its banners), pounds by store and
 // month with the category split, the source, and kg CO2e avoided. What the program sends each retailer quarterly.
 // A coordinator's report counts only the branches of its provinces.
 import { asc, eq, sql } from 'drizzle-orm';

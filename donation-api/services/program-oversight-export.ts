@@ -1,4 +1,4 @@
-// The oversight month view as a file (issue 8): CSV (RFC 4180, BOM, formula guard) or a real .xlsx (exceljs) with
+// The oversight month view as a file: CSV (RFC 4180, BOM, formula guard) or a real .xlsx (exceljs) with
 // numbers as numbers. Same rows, filters and order as the screen; headings in the caller's language, and a French
 // CSV with ';' and decimal commas like the branch's (csvDelimiter, csvNumber).
 import ExcelJS from 'exceljs';

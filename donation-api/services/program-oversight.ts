@@ -1,4 +1,4 @@
-// The program's month and year views of the monthly reports (issue 8), over the branches in the caller's scope.
+// The program's month and year views of the monthly reports, over the branches in the caller's scope.
 import { sql, type SQL } from 'drizzle-orm';
 import type { CalendarDate } from '@/lib/domain/dates';
 import type { ProgramAccess } from '@/lib/domain/program-access';

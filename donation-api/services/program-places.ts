@@ -1,4 +1,4 @@
-// Issue 9: branches and stores managed by program administrators, and branch staff's store requests.
+// Branches and stores managed by program administrators, and branch staff's store requests.
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import type { CreateStoreBody, ProgramBranchRow, ProgramStore, StoreRequest, StoreRequestBody } from '@/lib/domain/program-places';

@@ -1,4 +1,4 @@
-// Totals of the program for a month and its year, by province and overall, over the branches in scope (issue 8).
+// Totals of the program for a month and its year, by province and overall, over the branches in scope.
 import { asc, sql } from 'drizzle-orm';
 import { mealsOf } from '@/lib/domain/impact';
 import type { ProgramAccess } from '@/lib/domain/program-access';

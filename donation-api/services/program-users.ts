@@ -1,4 +1,4 @@
-// Issue 9: the people screens. Program administrators search, invite and manage users; a branch lead invites colleagues
+// The people screens. Program administrators search, invite and manage users; a branch lead invites colleagues
 // to their own branch. The writes reuse the admin services the command line uses (user-admin.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
@@ -108,7 +108,7 @@ async function targetUser(deps: ApiDeps, userId: string) {
   return u;
 }
 
-/** Whether the caller leads this branch (issue 9); anything else is the same 404 as an unknown branch. */
+/** Whether the caller leads this branch; anything else is the same 404 as an unknown branch. */
 export async function requireLead(deps: ApiDeps, caller: AuthUser, branchId: string) {
   const id = branchId.toLowerCase();
   if (!isUuid(id) || !caller.branchIds.includes(id)) throw notFound();

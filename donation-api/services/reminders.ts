@@ -1,4 +1,4 @@
-// Monthly reminders (issue 8). From the configured day (default the 10th) a branch whose last month is still
+// Monthly reminders. From the configured day (default the 10th) a branch whose last month is still
 // pending is reminded ('due'); from the 16th, when the month is overdue by the section 4 rule, again ('overdue'),
 // and each coordinator gets a digest of its overdue branches. Each is sent once per branch (or coordinator), month
 // and kind: the reminders_sent row is claimed in the transaction that sends, so several app servers (or the

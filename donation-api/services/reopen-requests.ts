@@ -1,4 +1,4 @@
-// The reopening workflow (issue 8): branch staff ask to reopen a submitted month with a reason; program staff in
+// The reopening workflow: branch staff ask to reopen a submitted month with a reason; program staff in
 // scope are told by e-mail, and approve (the month opens, through reopenInTx) or decline with an answer.
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { ProgramAccess } from '@/lib/domain/program-access';

@@ -1,4 +1,4 @@
-// Stores, retailers and banners written by the program (issue 9): the CSV import, the stores screen and approved
+// Stores, retailers and banners written by the program: the CSV import, the stores screen and approved
 // store requests share these.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '../audit';

@@ -1,4 +1,4 @@
-// Issue 9: 'My store is not in the list' by e-mail. Program administrators hear of a new request; the member who
+// 'My store is not in the list' by e-mail. Program administrators hear of a new request; the member who
 // asked hears the decision, in their language. The request is already stored when a mail is sent, and the screens
 // show it too, so a mail that cannot be sent is logged and does not refuse the request.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// A month's history (issue 8): every submission with its totals, the reopening requests and their answers, and
+// A month's history: every submission with its totals, the reopening requests and their answers, and
 // the direct reopenings, for the branch's month page and the program's drill-down.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

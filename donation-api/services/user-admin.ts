@@ -136,7 +136,7 @@ export async function setPassword(db: Db, username: string, password: string | u
 }
 
 /**
- * Adds the branch to the user's branches, last in their order; `lead` (issue 9) makes or unmakes them the branch's lead
+ * Adds the branch to the user's branches, last in their order; `lead` makes or unmakes them the branch's lead
  * (also on an existing link). `reason` is kept in the audit log.
  */
 export async function linkUser(db: Db, username: string, branchRef: string, actor: string, opts: { lead?: boolean; reason?: string } = {}) {

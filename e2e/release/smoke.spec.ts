@@ -21,7 +21,7 @@ test('sign in and see Monthly Reports, with the security headers the app sets', 
   await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
 });
 
-test('API calls are answered by the edge directly, next-auth by Next (issue 13)', async ({ request }) => {
+test('API calls are answered by the edge directly, next-auth by Next', async ({ request }) => {
   // Next's router marks what it answers with `Vary: rsc, …`; scripts/direct-api.mts does not.
   const api = await request.get('/api/health', { headers: { 'x-request-id': 'release-direct-1' } });
   expect(api.headers()).toMatchObject({

@@ -1,6 +1,6 @@
 import { safeCallbackUrl } from './safe-callback-url';
 
-describe('safeCallbackUrl (issue 7: normalise first, then check)', () => {
+describe('safeCallbackUrl (normalise first, then check)', () => {
   it.each([
     '/.//evil.example/x',
     '/..//evil.example/x',

@@ -82,7 +82,7 @@ const NEEDS_QUOTES = { ',': /[",\r\n]/, ';': /[";\r\n]/ } as const;
 /**
  * RFC 4180 text of some rows: a field is quoted when it holds the delimiter, a quote or a line break (a lone CR or
  * LF too), quotes doubled; CRLF line ends. Written here rather than with csv-stringify, whose per-field work was
- * 1.1 s of a 250,000-row year export (issue 13); csv.test.ts holds it to csv-stringify's output on random cells.
+ * 1.1 s of a 250,000-row year export; csv.test.ts holds it to csv-stringify's output on random cells.
  */
 export function csvLines(rows: readonly (readonly string[])[], delimiter: ',' | ';' = ','): string {
   const needsQuotes = NEEDS_QUOTES[delimiter];

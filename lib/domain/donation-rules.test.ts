@@ -54,7 +54,7 @@ describe('donation rules (section 5)', () => {
   });
 });
 
-describe('issue 7 bounds (the form runs these rules as its resolver)', () => {
+describe('date and weight bounds (the form runs these rules as its resolver)', () => {
   it('refuses a date after today, accepts today', () => {
     expect(codes({ date: '2026-06-11' })).toEqual(['VALIDATION_DATE_FUTURE']);
     expect(codes({ date: '2099-01-01' })).toEqual(['VALIDATION_DATE_FUTURE']);

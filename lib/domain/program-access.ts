@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROVINCE_CODES } from './enums';
 
-// Program staff (issue 8): administrators act on every branch; coordinators (a provincial association) see the
+// Program staff: administrators act on every branch; coordinators (a provincial association) see the
 // branches of their provinces only. A user holds at most one program role and may also be staff of branches.
 export const PROGRAM_ROLES = ['admin', 'coordinator'] as const;
 export const programRoleSchema = z.enum(PROGRAM_ROLES);

@@ -3,7 +3,7 @@ import type { CalendarDate } from './dates';
 import { PROVINCE_CODES } from './enums';
 import { reportStatus, type ReportStatus } from './report-status';
 
-// The program's oversight of the monthly reports (issue 8): one schema per query and answer, shared by the API
+// The program's oversight of the monthly reports: one schema per query and answer, shared by the API
 // (validation, OpenAPI) and the screens (inferred types).
 
 export const REPORT_STATUSES = ['submitted', 'pending', 'overdue', 'reopened'] as const satisfies readonly ReportStatus[];

@@ -3,7 +3,7 @@ import { partnerAccessSchema } from './partner';
 import { programAccessSchema, programRoleSchema } from './program-access';
 import { INVITE_TEXT_MAX, SIGN_IN_TEXT_MAX } from './text-limits';
 
-// Issue 9: the program's people screens and the branch lead's invitations. One schema per body and answer, shared by
+// The program's people screens and the branch lead's invitations. One schema per body and answer, shared by
 // the API's routes (validation and the OpenAPI document) and the screens (inferred types).
 
 /** Who made a change and why: every administrative write carries a reason, kept in the audit log. */

@@ -3,7 +3,7 @@ import { updateBranchBodySchema } from './branch';
 import { reasonSchema } from './program-people';
 import { limitedText, STORE_TEXT_MAX } from './text-limits';
 
-// Issue 9: branches and stores managed by program administrators, the CSV imports' preview, and store requests.
+// Branches and stores managed by program administrators, the CSV imports' preview, and store requests.
 
 export const createBranchBodySchema = updateBranchBodySchema.extend({ reason: reasonSchema.default('') });
 export const branchActiveBodySchema = z.strictObject({ active: z.boolean(), reason: reasonSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Totals of the program (issue 8): for a month and its year, by province and for the whole program, with the
+// Totals of the program: for a month and its year, by province and for the whole program, with the
 // category split and the kg CO2e avoided, plus pounds by month for the chart (this year against the previous).
 
 export const totalsQuerySchema = z.object({

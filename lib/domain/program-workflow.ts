@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WORKFLOW_TEXT_MAX } from './text-limits';
 
-// The reopening workflow, submission history, reminders and audit answers (issue 8): one schema per body and
+// The reopening workflow, submission history, reminders and audit answers: one schema per body and
 // answer, used by the API's routes and, through the inferred types, by the screens.
 
 /** A calendar day YYYY-MM-DD that exists (2026-02-30 does not). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The longest text each field takes, shared by the API's schemas (a refusal names the field and the limit) and the
 // forms (maxlength, so the browser stops the typing at the same place).
 
-/** "My store is not in the list" (issue 9) and the program's own store form. */
+/** "My store is not in the list" and the program's own store form. */
 export const STORE_TEXT_MAX = { retailer: 200, banner: 200, name: 200, number: 50, address: 300 } as const;
 
 /** The English refusal of a text over its limit; the screens say it in the user's language (Limits.tooLong). */

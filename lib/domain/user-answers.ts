@@ -16,7 +16,7 @@ export const currentUserSchema = z.object({
   workplace: z.boolean(),
   loginType: z.number(),
   username: z.string(),
-  /** The program role (issue 8), or null for branch staff only. */
+  /** The program role, or null for branch staff only. */
   program: programAccessSchema.nullable(),
   /** A retail partner's scope (a retailer, one banner or some stores), or null: partners see /partner only. */
   partner: partnerAccessSchema.nullable(),

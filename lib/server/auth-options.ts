@@ -202,7 +202,7 @@ export function authOptionsFor(opts: { crossSite: boolean }): NextAuthOptions {
           }
         },
       }),
-      // Issue 9: an invitation or reset link: the invitee's own password is set through the API, which answers the login.
+      // An invitation or reset link: the invitee's own password is set through the API, which answers the login.
       CredentialsProvider({
         id: 'invitation',
         name: 'Invitation',

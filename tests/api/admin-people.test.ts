@@ -1,4 +1,4 @@
-// Issue 9: the command line's new user commands and the import preview share the services of the screens.
+// The command line's user commands and the import preview share the services of the screens.
 import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { runAdminCommand } from '@/scripts/admin-commands';
@@ -7,7 +7,7 @@ import { createMailer } from '@/donation-api/mail/mailer';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
-describe.each(dbKinds())('admin commands of issue 9 on %s', (kind) => {
+describe.each(dbKinds())('people and import admin commands on %s', (kind) => {
   let api: TestApi;
   let smtp: SmtpPeer;
   beforeAll(async () => {

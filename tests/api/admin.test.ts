@@ -293,7 +293,7 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
 
   it('creates a user and a branch link in DATA_DIR/pglite, exiting 1 on a refusal', async () => {
     const csv = path.join(dataDir, 'b.csv');
-    // A new branch meets the rules of section 5 (issue 9), as on the screens.
+    // A new branch meets the rules of section 5, as on the screens.
     fs.writeFileSync(
       csv,
       'name,province,email,phone,address,city,postal code\nCLI Bank,NS,cli@example.org,902-555-0100,1 Water St,Halifax,B3H 1A1\n',

@@ -1,11 +1,11 @@
-// Issue 7, server half: implausible input, optimistic concurrency, deleted-meanwhile, the gas figure of a
+// Hardening, server half: implausible input, optimistic concurrency, deleted-meanwhile, the gas figure of a
 // submitted month and the year picker's range.
 import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 import { addDonation, donationBody, donationWorld, submit, type World } from './donation-setup';
 
-describe.each(dbKinds())('issue 7 donation rules on %s', (kind) => {
+describe.each(dbKinds())('donation rules on %s', (kind) => {
   let api: TestApi;
   let w: World;
   beforeAll(async () => {

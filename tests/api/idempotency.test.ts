@@ -1,4 +1,4 @@
-// Issue 7: Idempotency-Key on creates, NUL characters refused at the edge, the feedback limit and branch.
+// Idempotency-Key on creates, NUL characters refused at the edge, the feedback limit and branch.
 import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';

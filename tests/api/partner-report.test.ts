@@ -1,4 +1,4 @@
-// The retail partner report (issue 8): pounds by store and month for a retailer or a banner, with the category
+// The retail partner report: pounds by store and month for a retailer or a banner, with the category
 // split, source and kg CO2e; CSV and a real XLSX with numbers as numbers; a coordinator counts its provinces only.
 import ExcelJS from 'exceljs';
 import { grantProgramRole } from '@/donation-api/services/user-admin';

@@ -1,4 +1,4 @@
-// The audit trail shown (issue 8): a donation's history (who created and changed it, what changed), a branch's
+// The audit trail shown: a donation's history (who created and changed it, what changed), a branch's
 // history for its staff, and the searchable program-wide log for administrators only.
 import { grantProgramRole } from '@/donation-api/services/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';

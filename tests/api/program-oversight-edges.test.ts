@@ -1,5 +1,5 @@
-// Edges of the program's oversight in the app's time zone: a deactivated branch (issue 9's
-// `branches.deactivated_at`) leaves the month view, year view, totals and reminders from the month it was deactivated
+// Edges of the program's oversight in the app's time zone: a deactivated branch
+// (`branches.deactivated_at`) leaves the month view, year view, totals and reminders from the month it was deactivated
 // in, its earlier months keep it; and the export's 'submitted on' is the day in the app's time zone, not UTC's.
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The program's oversight calls (issue 8): scope, the same 404 for branch staff and out-of-scope ids, the month view
+// The program's oversight calls: scope, the same 404 for branch staff and out-of-scope ids, the month view
 // with its filters and counts, the exports, the year view and the totals.
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 9: branches, stores, CSV imports with a preview, and store requests.
+// Branches, stores, CSV imports with a preview, and store requests.
 import { eq } from 'drizzle-orm';
 import { branches, donations, stores } from '@/donation-api/db/schema';
 import { grantProgramRole } from '@/donation-api/services/user-admin';

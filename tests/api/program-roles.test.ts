@@ -1,4 +1,4 @@
-// Program roles (issue 8): granted and withdrawn with the admin services, read with every token check, and the
+// Program roles: granted and withdrawn with the admin services, read with every token check, and the
 // scope check the program's calls share.
 import { programBranch, requireProgram } from '@/donation-api/auth/program-scope';
 import { AdminError, grantProgramRole, revokeProgramRole } from '@/donation-api/services/user-admin';

@@ -1,4 +1,4 @@
-// Issue 9: people managed in the product. Invitations travel through a real SMTP peer; the clock is injected.
+// People managed in the product. Invitations travel through a real SMTP peer; the clock is injected.
 import { eq } from 'drizzle-orm';
 import { auditLog, invitations, users } from '@/donation-api/db/schema';
 import { grantProgramRole } from '@/donation-api/services/user-admin';

@@ -1,4 +1,4 @@
-// Monthly reminders (issue 8), on a clock the test sets and through a real SMTP peer: before the deadline from the
+// Monthly reminders, on a clock the test sets and through a real SMTP peer: before the deadline from the
 // configured day, when overdue from the 16th, a coordinator digest, once per branch, month and kind even when
 // several runs race; opt-out; a reminder sent by hand; the command line for an external cron.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The reopening workflow (issue 8): a branch asks, program staff in scope are e-mailed and answer; the month
+// The reopening workflow: a branch asks, program staff in scope are e-mailed and answer; the month
 // opens only on approval; every submission is kept with its totals.
 import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';

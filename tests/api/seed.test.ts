@@ -83,7 +83,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
         sql`select branch_id, count(*)::int as n from branch_stores where campaign_id = '00000000-0000-0000-0000-000000000000' group by branch_id`,
       )
     ).rows as { n: number }[];
-    // demo's and demo2's three branches, and the program's 21 (issue 8).
+    // demo's and demo2's three branches, and the program's 21.
     expect(counts).toHaveLength(24);
     for (const c of counts) expect(c.n).toBeGreaterThanOrEqual(5);
     for (const c of counts) expect(c.n).toBeLessThanOrEqual(10);
@@ -134,7 +134,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     }
   });
 
-  it('gives the program 20+ food banks across the provinces with submitted, late and behind reports (issue 8)', async () => {
+  it('gives the program 20+ food banks across the provinces with submitted, late and behind reports', async () => {
     const [b] = (await api.db.execute(sql`select count(*)::int as n, count(distinct province)::int as provinces from branches`)).rows as {
       n: number;
       provinces: number;

@@ -1,4 +1,4 @@
-// Issue 13: the edge (scripts/serve.mjs, the release's server.js) answers /api calls with the API directly instead
+// The edge (scripts/serve.mjs, the release's server.js) answers /api calls with the API directly instead
 // of through Next's route handler. Here the edge's listener runs in a real HTTP server in front of a stand-in for
 // Next, with the real API published under the global instrumentation-node.ts uses; e2e/direct-api.spec.ts checks
 // the built app (npm start) and its 503 path.

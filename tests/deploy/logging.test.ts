@@ -1,4 +1,4 @@
-// Issue 12: one pino setup for both sides; the API's per-request line names the request, the user and the food bank,
+// One pino setup for both sides; the API's per-request line names the request, the user and the food bank,
 // never a password or a token; the edge gives every request an id.
 import { Writable } from 'node:stream';
 import { createDonationApi } from '@/donation-api/app';

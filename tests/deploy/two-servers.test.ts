@@ -1,4 +1,4 @@
-// Issue 12, more than one server: two API servers (scripts/api-server.ts, `npm run api`: the same /api routes the web
+// More than one server: two API servers (scripts/api-server.ts, `npm run api`: the same /api routes the web
 // app serves in process) on ONE PostgreSQL behind a small round-robin proxy, started together on an empty database.
 // Everything that must hold across servers lives in the database (tokens, login counters, idempotency keys, the month
 // lock), so consecutive calls landing on different servers must behave as on one. Needs TEST_DATABASE_URL.

@@ -3,7 +3,7 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 import { ProgramNav } from '@/components/program/program-nav';
 import { screenSession } from '@/lib/server/screen-data';
 
-/** The program's screens (issue 8): program staff only (anyone else gets the same 404 as an unknown page). */
+/** The program's screens: program staff only (anyone else gets the same 404 as an unknown page). */
 export default async function ProgramLayout({ children }: { children: React.ReactNode }) {
   const { user } = await screenSession();
   if (!user?.program) notFound();

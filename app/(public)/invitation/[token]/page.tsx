@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-/** Issue 9: a mailed invitation or reset link. Public: the link's token is the credential, checked by the API. */
+/** A mailed invitation or reset link. Public: the link's token is the credential, checked by the API. */
 export default async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
   const { token } = await params;
   const t = await getTranslations('Invitation');

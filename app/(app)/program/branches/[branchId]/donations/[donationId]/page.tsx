@@ -10,7 +10,7 @@ import { ApiCallError } from '@/lib/server/donation-api-client';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
 /**
- * A food bank's donation on the program's drill-down (issue 8), with its history (created by, changed by, what
+ * A food bank's donation on the program's drill-down, with its history (created by, changed by, what
  * changed). Program administrators get the Edit donation form on that food bank's stores (the API checks the role
  * again and audits the change); coordinators read it.
  */
