@@ -1,4 +1,4 @@
-// Issue 9, end to end: a program administrator onboards a new food bank in the browser (branch created, stores imported,
+// End to end: a program administrator onboards a new food bank in the browser (branch created, stores imported,
 // a lead invited); the invitation is read from the real SMTP peer; the lead sets a password, invites a colleague, and
 // both log donations. Runs on the second app of playwright.config.ts, the one that sends mail to the SMTP peer.
 import type { BrowserContext, Page } from '@playwright/test';
