@@ -5,7 +5,7 @@
 // - the donation API opens its database now, so the embedded one is locked by this process from the start
 //   (a second process, such as npm run admin, is refused rather than corrupting it);
 // - then the API's answerer is published for the edge server (scripts/direct-api.mts), which from then on answers
-//   /api calls itself, without Next's router (a third of the throughput, issue 13). In production, app.prepare()
+//   /api calls itself, without Next's router (which cost two thirds of the API's throughput). In production, app.prepare()
 //   and the standalone server do not wait for this function: until it is published, /api calls go to Next's route,
 //   which waits for it.
 import { DIRECT_API_FETCH } from './scripts/edge-contract.mjs';
@@ -13,24 +13,29 @@ import { DIRECT_API_FETCH } from './scripts/edge-contract.mjs';
 export async function registerNode() {
   const { serverEnv } = await import('./lib/server/env');
   const { describeDatabase, dataDirOf } = await import('./donation-api/env');
+  // Everything the server says goes through the one pino logger (JSON lines, the same redaction as the API's).
+  const { logger } = await import('./donation-api/logger');
+  const stop = (fields: object, message: string): never => {
+    logger.fatal(fields, message);
+    logger.flush();
+    process.exit(1);
+  };
   try {
     serverEnv(process.env);
   } catch (err) {
     if ((err as Error).name !== 'EnvError') throw err;
-    process.stderr.write(`${(err as Error).message}\n`);
-    process.exit(1);
+    stop({ problems: (err as Error).message.split('\n') }, 'the environment is not valid: nothing was started');
   }
-  process.stdout.write(`Database: ${describeDatabase(process.env, `${dataDirOf(process.env)}/pglite`)}\n`);
+  logger.info({ database: describeDatabase(process.env, `${dataDirOf(process.env)}/pglite`) }, 'database');
   const { answerApiRequest, getDonationApi } = await import('./donation-api');
   try {
     await getDonationApi();
   } catch (err) {
     if ((err as Error).name === 'DatabaseInUseError') {
-      process.stderr.write(`${(err as Error).message}\nStop that process first; this one will not start.\n`);
-      process.exit(1);
+      stop({ err: (err as Error).message }, 'the embedded database is in use by another process: stop that process first');
     }
     // PostgreSQL not reachable yet: the first call tries again, and /api/ready answers 503 meanwhile.
-    process.stderr.write(`The database could not be opened yet: ${(err as Error).message}\n`);
+    logger.error({ err: (err as Error).message }, 'the database could not be opened yet');
   }
   // Published even when the database did not open: answerApiRequest then answers 503 and retries on the next call,
   // as the route does.

@@ -23,7 +23,7 @@ export function dataDir(): string {
 async function start(): Promise<DonationApiInstance> {
   const config = configFromEnv();
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir(), 'pglite') });
+  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? null : path.join(dataDir(), 'pglite'), log: logger });
   await ensureReferenceData(handle.db);
   // Demo data only when wanted (SEED_DEMO; never by default in production), and a warning at every production start
   // while a demo account keeps its published password.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { logger } from '../logger';
 import { lockDataDir } from './pglite-lock';
@@ -31,17 +32,56 @@ export type OpenDbOptions = {
   poolSize?: number;
   /** PGlite only: start from this dump of a data folder (the tests' migrated template) instead of an empty one. */
   loadDataDir?: Blob;
+  /** Told which migrations this opening applied (the server logs them; scripts and tests pass none). */
+  log?: { info: (fields: object, message: string) => void };
 };
+
+/** The migrations of this release in order, by name (drizzle's journal). */
+function migrationNames(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+/** How many migrations the database has recorded (drizzle's own table; none before the first). */
+async function appliedCount(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  try {
+    const { rows } = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return Number((rows[0] as { n: number }).n);
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a migrator between two counts and tells the log which migrations it applied, or that none were due. */
+async function migrateAndTell(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+  migrate: () => Promise<void>,
+  log: OpenDbOptions['log'],
+): Promise<void> {
+  const before = await appliedCount(query);
+  await migrate();
+  if (!log) return;
+  const names = migrationNames();
+  const applied = names.slice(before, await appliedCount(query));
+  if (applied.length) log.info({ migrations: applied }, 'database migrations applied');
+  else log.info({ latest: names.at(-1) }, 'database migrations up to date');
+}
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    if (opts.migrate !== false) await migratePostgres(opts.databaseUrl);
+    if (opts.migrate !== false) await migratePostgres(opts.databaseUrl, opts.log);
     return openPostgres(opts.databaseUrl, opts.poolSize);
   }
   const handle = await openPglite(opts.dataDir ?? null, opts.loadDataDir);
   if (opts.migrate !== false) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateAndTell(
+      (text) => handle.db.execute(sql.raw(text)),
+      () => run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      opts.log,
+    );
   }
   return handle;
 }
@@ -84,7 +124,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   };
 }
 
-async function migratePostgres(url: string): Promise<void> {
+async function migratePostgres(url: string, log: OpenDbOptions['log']): Promise<void> {
   const { Client } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
@@ -93,7 +133,11 @@ async function migratePostgres(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await run(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateAndTell(
+      (text) => client.query(text),
+      () => run(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      log,
+    );
     await client.query('select pg_advisory_unlock(727274)');
   } finally {
     await client.end();
