@@ -213,8 +213,8 @@ export const donations = pgTable(
     // (services/export.ts) read it as a range with no sort, and every (branch, dates) read uses its prefix.
     index('donations_branch_date_created_idx').on(t.branchId, t.date, t.createdAt, t.id),
     index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
-    // The program's month view reads one month of every branch: a range of dates, summed by branch. The
-    // source and pounds make it an index-only scan.
+    // A range of dates across every branch (the program's partner report reads one period of all branches). The
+    // source and pounds make a sum by branch an index-only scan.
     index('donations_date_branch_idx').on(t.date, t.branchId, t.source, t.weightInPounds),
   ],
 );

@@ -40,8 +40,10 @@ export function monthBounds(year: number, month: number) {
 }
 
 /**
- * The month of every branch in scope in ONE statement: the month's donations grouped by branch (a range scan of
- * donations_date_branch_idx, whose columns cover the sums), joined to the branches and their month_submissions row.
+ * The month of every branch in scope in ONE statement, read from the running totals (month_totals, kept by the
+ * donation triggers), so its cost follows the branches, never the month's donations: the weights and counts are
+ * at most two rows per branch, and the last donation's date one backward step of donations_branch_date_created_idx.
+ * Joined to the branches and their month_submissions row.
  */
 export function oversightMonthSql(
   access: ProgramAccess,
@@ -57,17 +59,19 @@ export function oversightMonthSql(
       where ${scopeSql(access, province)} and ${owesReportMonthSql(year, month, timeZone)}
     ),
     d as (
-      select d.branch_id,
-        sum(case when d.source = 1 then d.weight_in_pounds else 0 end)::float8 as front,
-        sum(case when d.source = 0 then d.weight_in_pounds else 0 end)::float8 as back,
-        count(*)::int as n,
-        max(d.date)::text as last
-      from donations d
-      where d.date >= ${from}::date and d.date < ${to}::date and d.branch_id in (select id from scope)
-      group by d.branch_id
+      select t.branch_id,
+        sum(case when t.source = 1 then t.pounds else 0 end)::float8 as front,
+        sum(case when t.source = 0 then t.pounds else 0 end)::float8 as back,
+        sum(t.donation_count)::int as n
+      from month_totals t
+      where t.year = ${year}::int and t.month = ${month}::int and t.branch_id in (select id from scope)
+      group by t.branch_id
     )
     select s.id, s.name, s.province, coalesce(ms.submitted, false) as submitted, ms.submitted_at, ms.submitted_by, ms.comments,
-      coalesce(d.front, 0)::float8 as front, coalesce(d.back, 0)::float8 as back, coalesce(d.n, 0)::int as n, d.last,
+      coalesce(d.front, 0)::float8 as front, coalesce(d.back, 0)::float8 as back, coalesce(d.n, 0)::int as n,
+      case when d.n > 0 then (select x.date::text from donations x
+        where x.branch_id = s.id and x.date >= ${from}::date and x.date < ${to}::date
+        order by x.date desc limit 1) end as last,
       to_char(ms.reopened_at at time zone ${timeZone}, 'YYYY-MM-DD') as reopened_on,
       s.active and ${hasReminderRecipientSql(sql`s.id`)} as reachable,
       (select max(r.sent_at) from reminders_sent r

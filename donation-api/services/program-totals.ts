@@ -6,7 +6,7 @@ import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-to
 import type { DbOrTx } from '../db/client';
 import { categories } from '../db/schema';
 import { owesMonthSql } from './owed-months';
-import { monthBounds, scopeSql } from './program-oversight';
+import { scopeSql } from './program-oversight';
 import { queryRows } from './sql-rows';
 
 type Sums = { front: number; back: number; n: number; ghg: number };
@@ -25,8 +25,10 @@ function totalsOf(sums: Sums | undefined, cats: CategoryRef[], pounds: Map<numbe
 }
 
 /**
- * Three statements: weights, counts and CO2e by province for the month and the year (filtered sums over one scan
- * of the year); pounds by category the same way; pounds by month over the two years of the chart.
+ * Three statements over the running totals (month_totals and month_category_totals, kept by the donation
+ * triggers), so the cost follows branches × months, never the number of donations: weights, counts and CO2e by
+ * province for the month and the year (filtered sums over the year's rows); pounds by category the same way; pounds
+ * by month over the two years of the chart. The same totals the branches' monthly reports read.
  */
 export async function programTotals(
   db: DbOrTx,
@@ -35,12 +37,9 @@ export async function programTotals(
   month: number,
   timeZone: string,
 ): Promise<TotalsAnswer> {
-  // A donation counts when its branch owes its month (owesMonth): the totals are the sum of the month view's rows.
-  const scope = sql`${scopeSql(access)} and ${owesMonthSql(sql`d.date`, timeZone)}`;
-  const { from: mFrom, to: mTo } = monthBounds(year, month);
-  const yFrom = `${year}-01-01`;
-  const yTo = `${year + 1}-01-01`;
-  const inMonth = sql`d.date >= ${mFrom}::date and d.date < ${mTo}::date`;
+  // A month's totals count when its branch owes that month (owesMonth): the totals are the sum of the month view's rows.
+  const scope = sql`${scopeSql(access)} and ${owesMonthSql(sql`make_date(t.year, t.month, 1)`, timeZone)}`;
+  const inMonth = sql`t.month = ${month}::int`;
   const [cats, sums, catSums, byMonth] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, nameFr: categories.nameFr })
@@ -50,29 +49,29 @@ export async function programTotals(
       db,
       sql`
       select coalesce(b.province, '') as province, p.period,
-        sum(case when d.source = 1 then d.weight_in_pounds else 0 end)::float8 as front,
-        sum(case when d.source = 0 then d.weight_in_pounds else 0 end)::float8 as back,
-        count(*)::int as n, coalesce(sum(d.ghg_kg_co2e), 0)::float8 as ghg
-      from donations d join branches b on b.id = d.branch_id
+        sum(case when t.source = 1 then t.pounds else 0 end)::float8 as front,
+        sum(case when t.source = 0 then t.pounds else 0 end)::float8 as back,
+        sum(t.donation_count)::int as n, coalesce(sum(t.ghg_kg_co2e), 0)::float8 as ghg
+      from month_totals t join branches b on b.id = t.branch_id
       cross join lateral (select 'year' as period union all select 'month' where ${inMonth}) p
-      where ${scope} and d.date >= ${yFrom}::date and d.date < ${yTo}::date
+      where ${scope} and t.year = ${year}::int
       group by coalesce(b.province, ''), p.period`,
     ),
     queryRows<{ province: string; period: string; category_id: number; lbs: number }>(
       db,
       sql`
-      select coalesce(b.province, '') as province, p.period, dc.category_id, sum(d.weight_in_pounds * dc.fraction)::float8 as lbs
-      from donations d join branches b on b.id = d.branch_id join donation_categories dc on dc.donation_id = d.id
+      select coalesce(b.province, '') as province, p.period, t.category_id, sum(t.pounds)::float8 as lbs
+      from month_category_totals t join branches b on b.id = t.branch_id
       cross join lateral (select 'year' as period union all select 'month' where ${inMonth}) p
-      where ${scope} and d.date >= ${yFrom}::date and d.date < ${yTo}::date
-      group by coalesce(b.province, ''), p.period, dc.category_id`,
+      where ${scope} and t.year = ${year}::int
+      group by coalesce(b.province, ''), p.period, t.category_id`,
     ),
     queryRows<{ y: number; m: number; lbs: number }>(
       db,
       sql`
-      select extract(year from d.date)::int as y, extract(month from d.date)::int as m, sum(d.weight_in_pounds)::float8 as lbs
-      from donations d join branches b on b.id = d.branch_id
-      where ${scope} and d.date >= ${`${year - 1}-01-01`}::date and d.date < ${yTo}::date
+      select t.year as y, t.month as m, sum(t.pounds)::float8 as lbs
+      from month_totals t join branches b on b.id = t.branch_id
+      where ${scope} and t.year in (${year - 1}::int, ${year}::int)
       group by 1, 2`,
     ),
   ]);

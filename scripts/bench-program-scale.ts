@@ -1,0 +1,147 @@
+// npm run bench:program - the program's screens against the number of donations: 500 branches (BENCH_BRANCHES)
+// with BENCH_SCALE_SMALL donations in the year (default 100,000), then with BENCH_SCALE_LARGE (default 5,000,000),
+// on PostgreSQL (BENCH_TARGETS=pglite,postgres adds the embedded database; loading 5 M rows there takes long). It
+// times the month view (GET /api/program/oversight) and the totals (GET /api/program/totals) as the API computes
+// them, in process. Both read the running totals, so the large program should cost about the same as the small one
+// (goal: large ≤ 1.3 × small).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
+import { ensureReferenceData } from '../donation-api/db/reference-data';
+import { oversightMonth } from '../donation-api/services/program-oversight';
+import { programTotals } from '../donation-api/services/program-totals';
+import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
+import { bulkLoad, quantile, run } from './bench-support';
+
+const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 100_000);
+const LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 5_000_000);
+const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 500);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((t) => t.trim());
+const PG_URL = process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_program';
+const YEAR = new Date().getUTCFullYear() - 1;
+const TZ = 'America/Toronto';
+const ADMIN = { role: 'admin' as const, provinces: [] };
+const PROVINCES = ['ON', 'QC', 'BC', 'AB', 'NS', 'MB', 'SK', 'NB', 'NL', 'PE'];
+
+const log = (msg: string) => console.error(`[bench-program ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+/** BRANCHES branches (created two years ago, so they owe every month of the year), each with one store. */
+async function makeBranches(db: Db): Promise<void> {
+  const [r] = await run(db, sql`insert into retailers (name) values ('Loblaw Companies') returning id`);
+  await run(
+    db,
+    sql`with b as (
+      insert into branches (name, province, created_at)
+      select 'Food Bank ' || g, (${`{${PROVINCES.join(',')}}`}::text[])[1 + g % 10], now() - interval '2 years' from generate_series(1, ${BRANCHES}::int) g
+      returning id)
+    insert into stores (name, number, retailer_id) select 'Store of ' || b.id, '1', ${r.id}::uuid from b`,
+  );
+}
+
+/** Adds donations numbered from `start` to `end`, spread over every branch and every day of the year. */
+async function addDonations(db: Db, start: number, end: number): Promise<void> {
+  for (let from = start; from < end; from += 250_000) {
+    const to = Math.min(end, from + 250_000);
+    await run(
+      db,
+      sql`with b as (select id, row_number() over (order by id) - 1 as i from branches),
+        s as (select id from stores limit 1),
+        added as (
+          insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds, ghg_kg_co2e)
+          select b.id, ${RFP_CAMPAIGN_ID}::uuid, (select id from s), ${`${YEAR}-01-01`}::date + (g % 365), g % 2, 20 + g % 700, 1, 20 + g % 700, 1
+          from generate_series(${from + 1}::int, ${to}::int) g join b on b.i = g % ${BRANCHES}::int
+          returning id)
+      insert into donation_categories (donation_id, category_id, fraction)
+      select a.id, c.category_id, c.fraction from added a
+      cross join lateral (values (1 + (abs(hashtext(a.id::text)) % 4), 0.6::float8), (5, 0.4::float8)) c(category_id, fraction)`,
+    );
+    log(`${to.toLocaleString('en-CA')} donations`);
+  }
+}
+
+/** Median and p95 of n runs after five warm-up runs, in ms. */
+async function timings(fn: (i: number) => Promise<unknown>, n: number) {
+  for (let i = 0; i < 5; i++) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  return { median: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
+}
+
+async function open(target: string): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+  if (target === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-program-'));
+    return { handle: await openDb({ dataDir: dir }), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = new URL(PG_URL).pathname.slice(1);
+  const admin = new URL(PG_URL);
+  admin.pathname = '/postgres';
+  const sqlAdmin = async (q: string) => {
+    const c = new Client({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await sqlAdmin(`drop database if exists ${name} with (force)`);
+  await sqlAdmin(`create database ${name}`);
+  return {
+    handle: await openDb({ databaseUrl: PG_URL, poolSize: 2 }),
+    cleanup: () => sqlAdmin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+type Measure = { median: number; p95: number };
+
+async function measure(db: Db): Promise<{ month: Measure; totals: Measure }> {
+  await run(db, sql`analyze`);
+  const today = { year: YEAR + 1, month: 1, day: 15 };
+  const month = await timings((i) => oversightMonth(db, ADMIN, { year: YEAR, month: 1 + (i % 12) }, today, TZ), ITERATIONS);
+  const totals = await timings((i) => programTotals(db, ADMIN, YEAR, 1 + (i % 12), TZ), ITERATIONS);
+  return { month, totals };
+}
+
+async function main() {
+  const rows: string[] = [];
+  for (const target of TARGETS) {
+    const { handle, cleanup } = await open(target);
+    try {
+      const db = handle.db;
+      await ensureReferenceData(db);
+      await makeBranches(db);
+      await bulkLoad(db, () => addDonations(db, 0, SMALL));
+      const small = await measure(db);
+      await bulkLoad(db, () => addDonations(db, SMALL, LARGE));
+      const large = await measure(db);
+      const line = (what: string, a: Measure, b: Measure) =>
+        `| ${target} | ${what} | ${a.median.toFixed(1)} / ${a.p95.toFixed(1)} ms | ${b.median.toFixed(1)} / ${b.p95.toFixed(1)} ms | ${(b.median / a.median).toFixed(2)} |`;
+      rows.push(
+        line('month view (`oversightMonth`)', small.month, large.month),
+        line('totals (`programTotals`)', small.totals, large.totals),
+      );
+    } finally {
+      await handle.close();
+      await cleanup();
+    }
+  }
+  const fmt = (n: number) => n.toLocaleString('en-CA');
+  console.log(
+    `\n| database | ${fmt(BRANCHES)} branches, in process | ${fmt(SMALL)} donations: median / p95 | ${fmt(LARGE)} donations | × (medians) |`,
+  );
+  console.log('|---|---|---:|---:|---:|');
+  for (const r of rows) console.log(r);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
