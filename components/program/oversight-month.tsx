@@ -1,7 +1,7 @@
 import Form from 'next/form';
 import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { OversightAnswer, OversightSort } from '@/lib/domain/program-oversight';
+import { OVERSIGHT_PAGE_SIZE, type OversightAnswer, type OversightSort } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
 import { appTimeZone } from '@/lib/server/env';
 import { bffHref } from '@/lib/api/calls';
@@ -9,12 +9,14 @@ import { screenApi } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
 import { FIELD_CLASS, Labelled, ProvinceSelect } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
+import { Pager } from './pager';
 import { SendReminderButton } from './send-reminder-button';
 import { programFormats } from './formats';
 import { isRedirect, LoadError } from './load-error';
 import {
   monthParam,
   monthValue,
+  pageParam,
   provinceParam,
   queryString,
   searchParam,
@@ -50,6 +52,14 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program oversight failed');
   }
+
+  // One page of the rows in the document; the counts above it and the export cover them all. Sorting, filtering and
+  // searching start again at the first page (their links carry no page).
+  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / OVERSIGHT_PAGE_SIZE));
+  const page = Math.min(pageParam(searchParams), pages);
+  const first = (page - 1) * OVERSIGHT_PAGE_SIZE;
+  const rows = data?.rows.slice(first, first + OVERSIGHT_PAGE_SIZE) ?? [];
+  const pageLink = (p: number) => `/program${queryString({ ...base, status, sort, order, page: p > 1 ? p : undefined })}`;
 
   const sortLink = (column: OversightSort) =>
     `/program${queryString({ ...base, status, sort: column, order: sort === column && order === 'asc' ? 'desc' : 'asc' })}`;
@@ -131,7 +141,9 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
           </ul>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p role="status" className="text-sm text-gray-800">
-              {t('shown', { count: data.rows.length })}
+              {pages > 1
+                ? t('shownRange', { first: f.whole(first + 1), last: f.whole(first + rows.length), count: f.whole(data.rows.length) })
+                : t('shown', { count: data.rows.length })}
             </p>
             <div className="flex flex-wrap gap-2">
               {(['csv', 'xlsx'] as const).map((format) => (
@@ -171,7 +183,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-secondary-light">
-                  {data.rows.map((r) => (
+                  {rows.map((r) => (
                     <tr key={r.branchId} data-testid="oversight-row" className="align-top">
                       <th scope="row" className="sticky left-0 z-10 max-w-48 bg-white px-3 py-2 text-left font-semibold sm:max-w-none">
                         <IntentLink
@@ -216,6 +228,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
               </table>
             </div>
           )}
+          <Pager page={page} pages={pages} href={pageLink} />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import Form from 'next/form';
 import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { YearAnswer } from '@/lib/domain/program-oversight';
+import { OVERSIGHT_PAGE_SIZE, type YearAnswer } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
 import { appTimeZone } from '@/lib/server/env';
 import { screenApi } from '@/lib/server/screen-data';
@@ -10,7 +10,8 @@ import { Labelled, ProvinceSelect, YearInput } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
 import { isRedirect, LoadError } from './load-error';
-import { provinceParam, queryString, yearParam, type SearchParams } from './search-params';
+import { Pager } from './pager';
+import { pageParam, provinceParam, queryString, yearParam, type SearchParams } from './search-params';
 import { STATUS_CLASS, STATUS_KEY } from './status-badge';
 
 // One letter per status in the cells (the full word is read to screen readers and shown in the legend).
@@ -31,6 +32,11 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program year failed');
   }
+  // One page of food banks in the document (the same size as the month view's).
+  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / OVERSIGHT_PAGE_SIZE));
+  const page = Math.min(pageParam(searchParams), pages);
+  const rows = data?.rows.slice((page - 1) * OVERSIGHT_PAGE_SIZE, page * OVERSIGHT_PAGE_SIZE) ?? [];
+  const pageLink = (p: number) => `/program/year${queryString({ year, province, page: p > 1 ? p : undefined })}`;
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   const statuses: ReportStatus[] = ['submitted', 'pending', 'reopened', 'overdue'];
 
@@ -81,7 +87,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
               </tr>
             </thead>
             <tbody>
-              {data.rows.map((r) => {
+              {rows.map((r) => {
                 const behind = r.months.filter((s) => s === 'overdue').length;
                 return (
                   <tr key={r.branchId} data-testid="year-row">
@@ -123,6 +129,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
           </table>
         </div>
       )}
+      <Pager page={page} pages={pages} href={pageLink} />
     </section>
   );
 }

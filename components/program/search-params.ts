@@ -44,6 +44,12 @@ export function searchParam(sp: SearchParams): string {
   return (one(sp.q) ?? '').trim().slice(0, 100);
 }
 
+/** ?page=N of a long list, from 1; anything else is the first page (a page past the end shows the last). */
+export function pageParam(sp: SearchParams): number {
+  const p = one(sp.page);
+  return p && /^[1-9]\d{0,5}$/.test(p) ? Number(p) : 1;
+}
+
 export const monthValue = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** A query string of the given values, leaving out the empty ones. */

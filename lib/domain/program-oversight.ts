@@ -13,6 +13,12 @@ export type OversightSort = (typeof OVERSIGHT_SORTS)[number];
 const year = z.coerce.number().int().min(1900).max(9999);
 const month = z.coerce.number().int().min(1).max(12);
 
+/**
+ * Rows per page of the program's month view: a program of 500 food banks is eleven pages, so one page's document
+ * stays small on a phone, while the counts, the search and the export cover every food bank.
+ */
+export const OVERSIGHT_PAGE_SIZE = 50;
+
 export const oversightQuerySchema = z.object({
   year,
   month,
