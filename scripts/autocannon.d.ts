@@ -1,6 +1,6 @@
 // The part of autocannon's programmatic API that scripts/bench-http.ts uses (the package ships no types).
 declare module 'autocannon' {
-  type Histogram = { average: number; p50: number; p99: number };
+  type Histogram = { average: number; p50: number; p97_5: number; p99: number };
   export type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '3xx'?: number };
   type Options = {
     url: string;

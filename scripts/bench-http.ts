@@ -7,7 +7,9 @@
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
 // (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew), BENCH_USERS (20) and BENCH_USER_PAUSE
 // (1 s) for the paced mix of a food bank's people at once. BENCH_PARTS (load,visit): `visit` alone runs only the
-// visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone.
+// visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone; `program`
+// (not by default: it seeds a million donations) the program's screens at national scale on PostgreSQL
+// (scripts/bench-http-program.ts, BENCH_PROGRAM_DATABASE_URL).
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,7 @@ import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
 import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { quantile } from './bench-support';
 
@@ -271,9 +274,13 @@ async function benchTarget(db: string) {
 
 async function main() {
   buildApp(DIST);
-  for (const db of TARGETS) {
+  for (const db of PARTS.some((p) => p === 'load' || p === 'visit') ? TARGETS : []) {
     log(`${db}: ${PARTS.join(', ')}`);
     await benchTarget(db);
+  }
+  if (PARTS.includes('program')) {
+    const pgUrl = process.env.BENCH_PROGRAM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_program_http';
+    printProgram(await programAtScale({ port: PORT, dist: DIST, pgUrl, seconds: SECONDS, levels: LEVELS }));
   }
   if (PARTS.includes('load')) await loadTables();
   for (const [db, costs] of visits) printVisit(db, costs);

@@ -5,7 +5,10 @@ import { ensureReferenceData } from '../donation-api/db/reference-data';
 import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
 import { BRANCHES, DONATIONS, EXPORT_ROWS, log, ms, now, PREV, run, STORES_PER_BRANCH, YEAR } from './bench-support';
 
-/** Set-based seed: branches, stores, a bench user, donations over two years, two categories each. */
+/**
+ * Set-based seed: branches (members since the first day of the data, so they owe every month of it), stores, a bench
+ * user, donations over two years, two categories each.
+ */
 export async function seed(db: Db) {
   await ensureReferenceData(db);
   let t0 = performance.now();
@@ -20,8 +23,9 @@ export async function seed(db: Db) {
   await run(
     db,
     sql`
-    insert into branches (name, email, phone_number, province, city, address1, postal_code)
-    select 'Bench Food Bank ' || g, 'bank' || g || '@example.org', '416-555-0100', (array['ON', 'QC', 'BC', 'AB', 'NS'])[1 + g % 5], 'Toronto', g || ' Main St', 'M5V 1A1'
+    insert into branches (name, email, phone_number, province, city, address1, postal_code, created_at)
+    select 'Bench Food Bank ' || g, 'bank' || g || '@example.org', '416-555-0100', (array['ON', 'QC', 'BC', 'AB', 'NS'])[1 + g % 5], 'Toronto', g || ' Main St', 'M5V 1A1',
+      ${`${PREV}-01-01`}::timestamptz
     from generate_series(1, ${BRANCHES}::int) g`,
   );
   await run(db, sql`create table bench_branch as select id, (row_number() over (order by id))::int - 1 as rn from branches`);

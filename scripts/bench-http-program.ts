@@ -1,0 +1,83 @@
+// bench:http's program scenario (BENCH_PARTS=program): the program's own screens at national scale, on PostgreSQL.
+// The demo data plus bench:api's data set (scripts/bench-seed.ts: BENCH_BRANCHES food banks, default 500, and
+// BENCH_DONATIONS donations, default 1,000,000, over last year and this one), the app as users get it (npm start),
+// and the demo program administrator signed in. Each screen is loaded with autocannon at each concurrency, and its
+// document's size is read once (raw and gzip): the month view (last month), the year view and the totals, then the
+// month view's API call beside them.
+import zlib from 'node:zlib';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDb } from '../donation-api/db/client';
+import { freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { seed } from './bench-seed';
+import { bulkLoad } from './bench-support';
+
+type ProgramRow = { page: string; level: number; rps: number; p50: number; p95: number; errors: number; kB: number; gzipKB: number };
+
+async function signIn(base: string): Promise<{ cookie: string; token: string }> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const form = { csrfToken, username: 'program', password: 'Demo-2026', json: 'true', callbackUrl: '/program' };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
+    body: new URLSearchParams(form),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
+  if (!session) throw new Error(`program sign-in failed: ${res.status}`);
+  const api = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'program', password: 'Demo-2026' }),
+  });
+  return { cookie: session.split(';')[0], token: ((await api.json()) as { token: string }).token };
+}
+
+/** The program's screens at scale; answers the rows of its table. */
+export async function programAtScale(opts: { port: number; dist: string; pgUrl: string; seconds: number; levels: number[] }) {
+  const url = await freshPostgres(opts.pgUrl);
+  const handle = await openDb({ databaseUrl: url, poolSize: 2 });
+  await bulkLoad(handle.db, () => seed(handle.db));
+  await handle.close();
+  const base = `http://localhost:${opts.port}`;
+  const env = { NEXT_DIST_DIR: opts.dist, NEXTAUTH_URL: base, LOG_LEVEL: 'warn', DATABASE_URL: url, PORT: String(opts.port) };
+  const stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], env);
+  const rows: ProgramRow[] = [];
+  try {
+    await waitFor(`${base}/login`);
+    const { cookie, token } = await signIn(base);
+    const targets: { page: string; url: string; headers: Record<string, string> }[] = [
+      { page: '`/program` (month view)', url: `${base}/program`, headers: { cookie } },
+      { page: '`/program/year`', url: `${base}/program/year`, headers: { cookie } },
+      { page: '`/program/totals`', url: `${base}/program/totals`, headers: { cookie } },
+      { page: 'API `GET /api/program/oversight`', url: `${base}/api/program/oversight`, headers: { authorization: `Bearer ${token}` } },
+    ];
+    for (const t of targets) {
+      const res = await fetch(t.url, { headers: t.headers });
+      if (!res.ok) throw new Error(`${t.url}: ${res.status}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      const kB = body.length / 1000;
+      const gzipKB = zlib.gzipSync(body).length / 1000;
+      for (const level of opts.levels) {
+        log(`program at scale: ${t.page} at ${level}`);
+        const r = await autocannon({ url: t.url, connections: level, duration: opts.seconds, headers: t.headers });
+        const errors = r.errors + r.timeouts + r.non2xx;
+        rows.push({ page: t.page, level, rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, errors, kB, gzipKB });
+      }
+    }
+  } finally {
+    await stop();
+  }
+  return rows;
+}
+
+export function printProgram(rows: ProgramRow[]) {
+  console.log('\n| screen | c | req/s | p50 ms | p97.5 ms | errors | document | gzip |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    console.log(
+      `| ${r.page} | ${r.level} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p95} | ${r.errors} | ${r.kB.toFixed(1)} kB | ${r.gzipKB.toFixed(1)} kB |`,
+    );
+}
