@@ -1,9 +1,11 @@
 // Single sign-on through both identity providers (local oidc-provider issuers standing in for Microsoft's):
 // sign-in, refusal of an unknown account, the forgot-password continuation, the admin form, log out at the provider.
+import { request as newRequest } from '@playwright/test';
 import { DEMO_SSO_ACCOUNTS } from '../tests/support/oidc';
+import { loginByApi } from './support/auth';
 import { msg } from './support/messages';
 import { shootWidths } from './support/shots';
-import { expect, SAVED_TOKEN, signInAtIssuer, test } from './support/sso';
+import { expect, SAVED_TOKEN, signInAtIssuer, sso, test } from './support/sso';
 
 test('customer identity: Login button, sign-in at the provider, home in the user’s French; log out also signs out at the provider', async ({
   page,
@@ -99,4 +101,35 @@ test('adminLogin=true shows the username/password form (admin layout); the passw
   await page.locator('input[name="password"]').fill('Demo-2026');
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/localhost:\d+\/(\?year=\d{4})?$/, { timeout: 20_000 });
+});
+
+test('a retail partner invited for customer identity signs in at the provider and lands on their figures, in French', async ({ page }) => {
+  // The program administrator invites the retailer's sustainability lead for customer-identity sign-in, in French.
+  const admin = await newRequest.newContext({ baseURL: sso.appOrigin });
+  await loginByApi(admin, { username: 'program', password: 'Demo-2026' });
+  const retailers = (await (await admin.get('/bff/program/partners')).json()) as { id: string; name: string }[];
+  const sobeys = retailers.find((r) => r.name === 'Sobeys Inc.')!;
+  const invited = await admin.post('/bff/program/users/invite-partner', {
+    headers: { origin: sso.appOrigin },
+    data: {
+      email: DEMO_SSO_ACCOUNTS.retail.email,
+      loginType: 3,
+      locale: 'fr',
+      scope: { kind: 'retailer', retailerId: sobeys.id },
+      reason: 'Équipe développement durable',
+    },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await signInAtIssuer(page, DEMO_SSO_ACCOUNTS.retail.email);
+  // No branch and no program role: the partner's own screen, in the language of the invitation.
+  await expect(page).toHaveURL(/localhost:\d+\/partner$/, { timeout: 20_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.getByRole('heading', { name: msg('fr', 'Partner.figures.title').replace('{retailer}', 'Sobeys Inc.') })).toBeVisible();
+  // The branch screens stay closed to them.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/partner$/);
 });

@@ -35,6 +35,7 @@ async function main() {
     // An unknown account too, to see the refusal of a user the donation API does not know.
     accounts: [
       DEMO_SSO_ACCOUNTS.external,
+      DEMO_SSO_ACCOUNTS.retail,
       { sub: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', email: 'stranger@example.org', name: 'Stranger' },
     ],
   });

@@ -19,10 +19,15 @@ export type OidcAccount = {
 };
 export type OidcClient = { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris?: string[] };
 
-/** The demo users the local issuers sign in: an employee (work account) and an external user (customer identity). */
+/**
+ * The demo users the local issuers sign in: an employee (work account), an external user and a retail partner
+ * (customer identity).
+ */
 export const DEMO_SSO_ACCOUNTS = {
   employee: { sub: '6f1c2e7a-0b3d-4c5e-8f9a-1b2c3d4e5f60', email: 'employee@foodbanks.example.org', name: 'Demo Employee' },
   external: { sub: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', email: 'partner@example.org', name: 'Demo Partner' },
+  // A retail partner's sustainability lead, known to no app until a program administrator invites them.
+  retail: { sub: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7', email: 'sustainability@sobeys.example.com', name: 'Sobeys Sustainability' },
 } satisfies Record<string, OidcAccount>;
 
 async function listen(server: http.Server, port = 0): Promise<number> {
