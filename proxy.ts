@@ -21,8 +21,9 @@ const PROTECTED = [
 ];
 // Screens that act on the selected branch: program staff without a branch are sent to /program instead.
 const BRANCH_SCREENS = [/^\/$/, /^\/branch$/, /^\/donations(\/.*)?$/];
-// A retail partner belongs to no branch and has no program role: every branch and program screen sends them home.
-const NOT_FOR_PARTNERS = [/^\/$/, /^\/branch(\/.*)?$/, /^\/donations(\/.*)?$/, /^\/program(\/.*)?$/];
+// A retail partner belongs to no branch and has no program role: every branch and program screen sends them home,
+// and so does Help and Feedback, whose contacts are the food banks' support (a partner asks about a line with a query).
+const NOT_FOR_PARTNERS = [/^\/$/, /^\/branch(\/.*)?$/, /^\/donations(\/.*)?$/, /^\/program(\/.*)?$/, /^\/feedback$/];
 const PARTNER_SCREENS = /^\/partner(\/.*)?$/;
 // The installable app's manifest is fetched by the browser without cookies; an invitation link is its own credential.
 const OPEN = [/^\/login$/, /^\/forgot-password$/, /^\/manifest\.webmanifest$/, /^\/invitation\/[A-Za-z0-9_-]+$/];

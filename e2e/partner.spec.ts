@@ -205,7 +205,7 @@ for (const lang of LANGS) {
 
   test(`the rest of the app sends a partner to /partner; the menu holds only their screens (${lang})`, async ({ page }) => {
     await login(page, { username: 'retail', lang });
-    for (const path of ['/', '/program', '/program/totals', `/donations/${new Date().getFullYear()}/1`, '/branch']) {
+    for (const path of ['/', '/program', '/program/totals', `/donations/${new Date().getFullYear()}/1`, '/branch', '/feedback']) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/partner$/);
     }
