@@ -4,17 +4,13 @@
 // times the month view (GET /api/program/oversight) and the totals (GET /api/program/totals) as the API computes
 // them, in process. Both read the running totals, so the large program should cost about the same as the small one
 // (goal: large ≤ 1.3 × small).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
+import type { Db } from '../donation-api/db/client';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
 import { oversightMonth } from '../donation-api/services/program-oversight';
 import { programTotals } from '../donation-api/services/program-totals';
 import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
-import { bulkLoad, quantile, run } from './bench-support';
+import { bulkLoad, run, scratchDatabase, timeRuns } from './bench-support';
 
 const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 100_000);
 const LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 5_000_000);
@@ -63,54 +59,20 @@ async function addDonations(db: Db, start: number, end: number): Promise<void> {
   }
 }
 
-/** Median and p95 of n runs after five warm-up runs, in ms. */
-async function timings(fn: (i: number) => Promise<unknown>, n: number) {
-  for (let i = 0; i < 5; i++) await fn(i);
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return { median: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
-}
-
-async function open(target: string): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (target === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-program-'));
-    return { handle: await openDb({ dataDir: dir }), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = new URL(PG_URL).pathname.slice(1);
-  const admin = new URL(PG_URL);
-  admin.pathname = '/postgres';
-  const sqlAdmin = async (q: string) => {
-    const c = new Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await sqlAdmin(`drop database if exists ${name} with (force)`);
-  await sqlAdmin(`create database ${name}`);
-  return {
-    handle: await openDb({ databaseUrl: PG_URL, poolSize: 2 }),
-    cleanup: () => sqlAdmin(`drop database if exists ${name} with (force)`),
-  };
-}
-
 type Measure = { median: number; p95: number };
 
 async function measure(db: Db): Promise<{ month: Measure; totals: Measure }> {
   await run(db, sql`analyze`);
   const today = { year: YEAR + 1, month: 1, day: 15 };
-  const month = await timings((i) => oversightMonth(db, ADMIN, { year: YEAR, month: 1 + (i % 12) }, today, TZ), ITERATIONS);
-  const totals = await timings((i) => programTotals(db, ADMIN, YEAR, 1 + (i % 12), TZ), ITERATIONS);
+  const month = await timeRuns((i) => oversightMonth(db, ADMIN, { year: YEAR, month: 1 + (i % 12) }, today, TZ), ITERATIONS);
+  const totals = await timeRuns((i) => programTotals(db, ADMIN, YEAR, 1 + (i % 12), TZ), ITERATIONS);
   return { month, totals };
 }
 
 async function main() {
   const rows: string[] = [];
   for (const target of TARGETS) {
-    const { handle, cleanup } = await open(target);
+    const { handle, cleanup } = await scratchDatabase(target, PG_URL);
     try {
       const db = handle.db;
       await ensureReferenceData(db);

@@ -2,16 +2,12 @@
 // with BENCH_SCALE_SMALL donations in the year (default 100,000), one with BENCH_SCALE_LARGE (default 5,000,000), on each
 // target. The report reads the running month totals, so both should cost about the same (goal: large ≤ 1.3 × small);
 // the same report computed from the donations is timed beside it for contrast.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import { openDb, type Db, type DbHandle } from '../donation-api/db/client';
+import type { Db } from '../donation-api/db/client';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
 import { monthlyReportFromDonationsSql, monthlyReportSql } from '../donation-api/services/reports';
 import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
-import { bulkLoad, run } from './bench-support';
+import { bulkLoad, run, scratchDatabase, timeRuns } from './bench-support';
 
 const SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 100_000);
 const LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 5_000_000);
@@ -45,42 +41,10 @@ async function branchWith(db: Db, name: string, donations: number): Promise<stri
   return b.id as string;
 }
 
-async function median(fn: () => Promise<unknown>, n: number) {
-  for (let i = 0; i < 5; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return samples.sort((a, b) => a - b)[Math.floor(n / 2)];
-}
-
-async function open(target: string): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (target === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-scale-'));
-    return { handle: await openDb({ dataDir: dir }), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = new URL(PG_URL).pathname.slice(1);
-  const admin = new URL(PG_URL);
-  admin.pathname = '/postgres';
-  const sqlAdmin = async (q: string) => {
-    const c = new Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await sqlAdmin(`drop database if exists ${name} with (force)`);
-  await sqlAdmin(`create database ${name}`);
-  const handle = await openDb({ databaseUrl: PG_URL, poolSize: 2 });
-  (handle.db as unknown as { $client: { on: (e: string, f: () => void) => void } }).$client.on('error', () => undefined);
-  return { handle, cleanup: () => sqlAdmin(`drop database if exists ${name} with (force)`) };
-}
-
 async function main() {
   const rows: string[] = [];
   for (const target of TARGETS) {
-    const { handle, cleanup } = await open(target);
+    const { handle, cleanup } = await scratchDatabase(target, PG_URL);
     try {
       const db = handle.db;
       await ensureReferenceData(db);
@@ -91,11 +55,11 @@ async function main() {
         large = await branchWith(db, 'Large Food Bank', LARGE);
       });
       await run(db, sql`analyze`);
-      const fast = [await median(() => run(db, monthlyReportSql(small, YEAR)), ITERATIONS)];
-      fast.push(await median(() => run(db, monthlyReportSql(large, YEAR)), ITERATIONS));
+      const fast = [(await timeRuns(() => run(db, monthlyReportSql(small, YEAR)), ITERATIONS)).median];
+      fast.push((await timeRuns(() => run(db, monthlyReportSql(large, YEAR)), ITERATIONS)).median);
       const n = Math.max(3, Math.round(ITERATIONS / 20));
-      const slow = [await median(() => run(db, monthlyReportFromDonationsSql(small, YEAR)), n)];
-      slow.push(await median(() => run(db, monthlyReportFromDonationsSql(large, YEAR)), n));
+      const slow = [(await timeRuns(() => run(db, monthlyReportFromDonationsSql(small, YEAR)), n)).median];
+      slow.push((await timeRuns(() => run(db, monthlyReportFromDonationsSql(large, YEAR)), n)).median);
       rows.push(
         `| ${target} | report from the running totals | ${fast[0].toFixed(2)} ms | ${fast[1].toFixed(2)} ms | ${(fast[1] / fast[0]).toFixed(2)} |`,
         `| ${target} | the same report from the donations | ${slow[0].toFixed(1)} ms | ${slow[1].toFixed(1)} ms | ${(slow[1] / slow[0]).toFixed(1)} |`,
