@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login } from './support/auth';
 import { bffJson, MESSAGES } from './support/donations';
+import { shootWidths } from './support/shots';
 
 // A national program has hundreds of food banks: the month view and the year view show them 50 to a page, the page
 // in the address, while the counts, the search and the export cover all of them. The test makes its own 51 food
@@ -50,6 +51,7 @@ test('the month view and the year view come in pages of 50, with the page in the
     await expect(rows.first()).toContainText(`${prefix} 51`);
     await expect(page.getByText('Food banks 51–51 of 51')).toBeVisible();
     await expect(pager).toContainText('Page 2 of 2');
+    await shootWidths(page, 'program-page-2', 'en');
     // A new sort starts again at the first page: by name, descending, the last food bank comes first.
     await page.getByTitle(en.ProgramOversight.sortBy.replace('{column}', en.ProgramOversight.foodBank)).click();
     await expect(page).toHaveURL(/order=desc/);
@@ -72,6 +74,7 @@ test('the month view and the year view come in pages of 50, with the page in the
     await expect(fr).toHaveURL(/[?&]page=2(&|$)/);
     await expect(frPager).toContainText(/Page 2 de \d+/);
     await expect(frPager.getByRole('link', { name: MESSAGES.fr.ProgramPager.previous })).toBeVisible();
+    await shootWidths(fr, 'program-year-page-2', 'fr');
     await frContext.close();
   } finally {
     for (const id of ids) await bffJson(page, 'PUT', `/program/branches/${id}/active`, { active: false, reason: 'paging test done' });

@@ -8,6 +8,9 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDb } from '../donation-api/db/client';
+import { ENV_DEFAULTS } from '../donation-api/env';
+import { todayCalendarDate } from '../lib/domain/dates';
+import { lastMonth } from '../lib/domain/program-oversight';
 import { freshPostgres, log, root, start, waitFor } from './bench-http-support';
 import { seed } from './bench-seed';
 import { bulkLoad } from './bench-support';
@@ -48,11 +51,16 @@ export async function programAtScale(opts: { port: number; dist: string; pgUrl: 
   try {
     await waitFor(`${base}/login`);
     const { cookie, token } = await signIn(base);
+    const last = lastMonth(todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEFAULTS.APP_TIME_ZONE));
     const targets: { page: string; url: string; headers: Record<string, string> }[] = [
       { page: '`/program` (month view)', url: `${base}/program`, headers: { cookie } },
       { page: '`/program/year`', url: `${base}/program/year`, headers: { cookie } },
       { page: '`/program/totals`', url: `${base}/program/totals`, headers: { cookie } },
-      { page: 'API `GET /api/program/oversight`', url: `${base}/api/program/oversight`, headers: { authorization: `Bearer ${token}` } },
+      {
+        page: 'API `GET /api/program/oversight` (last month)',
+        url: `${base}/api/program/oversight?year=${last.year}&month=${last.month}`,
+        headers: { authorization: `Bearer ${token}` },
+      },
     ];
     for (const t of targets) {
       const res = await fetch(t.url, { headers: t.headers });
