@@ -185,7 +185,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                 <tbody className="divide-y divide-secondary-light">
                   {rows.map((r) => (
                     <tr key={r.branchId} data-testid="oversight-row" className="align-top">
-                      <th scope="row" className="sticky left-0 z-10 max-w-48 bg-white px-3 py-2 text-left font-semibold sm:max-w-none">
+                      <th scope="row" className="row-head">
                         <IntentLink
                           href={`/program/branches/${r.branchId}?year=${year}&month=${month}`}
                           className="text-gray-900 underline underline-offset-2"
@@ -213,13 +213,9 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                           </div>
                         )}
                       </td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                        {t('pounds', { weight: f.pounds(r.frontStoreWeightInPounds) })}
-                      </td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                        {t('pounds', { weight: f.pounds(r.backStoreWeightInPounds) })}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{f.whole(r.donations)}</td>
+                      <td className="num-cell">{t('pounds', { weight: f.pounds(r.frontStoreWeightInPounds) })}</td>
+                      <td className="num-cell">{t('pounds', { weight: f.pounds(r.backStoreWeightInPounds) })}</td>
+                      <td className="num-cell">{f.whole(r.donations)}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{r.lastDonation ? f.day(r.lastDonation) : t('none')}</td>
                       <td className="min-w-48 px-3 py-2 whitespace-pre-line text-gray-800">{r.comments ?? ''}</td>
                     </tr>

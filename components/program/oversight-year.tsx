@@ -1,7 +1,6 @@
 import Form from 'next/form';
-import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { OVERSIGHT_PAGE_SIZE, type YearAnswer } from '@/lib/domain/program-oversight';
+import { YEAR_PAGE_SIZE, type YearAnswer } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
 import { appTimeZone } from '@/lib/server/env';
 import { screenApi } from '@/lib/server/screen-data';
@@ -12,10 +11,8 @@ import { programFormats } from './formats';
 import { isRedirect, LoadError } from './load-error';
 import { Pager } from './pager';
 import { pageParam, provinceParam, queryString, yearParam, type SearchParams } from './search-params';
-import { STATUS_CLASS, STATUS_KEY } from './status-badge';
-
-// One letter per status in the cells (the full word is read to screen readers and shown in the legend).
-const MARK: Record<ReportStatus, string> = { submitted: '✓', pending: '…', overdue: '!', reopened: '↺' };
+import { MARK, STATUS_CLASS, STATUS_KEY } from './status-badge';
+import { YearRow, type YearRowLabels } from './year-row';
 
 /** /program/year: food banks × months, each cell the month's status, so who is behind shows at a glance. */
 export async function OversightYear({ searchParams }: { searchParams: SearchParams }) {
@@ -32,13 +29,23 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'program year failed');
   }
-  // One page of food banks in the document (the same size as the month view's).
-  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / OVERSIGHT_PAGE_SIZE));
+  // One page of food banks in the document (each row is twelve months).
+  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / YEAR_PAGE_SIZE));
   const page = Math.min(pageParam(searchParams), pages);
-  const rows = data?.rows.slice((page - 1) * OVERSIGHT_PAGE_SIZE, page * OVERSIGHT_PAGE_SIZE) ?? [];
+  const rows = data?.rows.slice((page - 1) * YEAR_PAGE_SIZE, page * YEAR_PAGE_SIZE) ?? [];
   const pageLink = (p: number) => `/program/year${queryString({ year, province, page: p > 1 ? p : undefined })}`;
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   const statuses: ReportStatus[] = ['submitted', 'pending', 'reopened', 'overdue'];
+  const labels: YearRowLabels = {
+    statuses: {
+      submitted: t(STATUS_KEY.submitted),
+      pending: t(STATUS_KEY.pending),
+      reopened: t(STATUS_KEY.reopened),
+      overdue: t(STATUS_KEY.overdue),
+    },
+    deactivated: t('deactivated'),
+    notBegun: t('notBegun'),
+  };
 
   return (
     <section aria-labelledby="year-title" className="flex flex-col gap-4">
@@ -90,39 +97,17 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
               {rows.map((r) => {
                 const behind = r.months.filter((s) => s === 'overdue').length;
                 return (
-                  <tr key={r.branchId} data-testid="year-row">
-                    <th
-                      scope="row"
-                      className="sticky left-0 z-10 max-w-40 border-b border-secondary-light bg-white px-3 py-1.5 text-left font-semibold sm:max-w-none"
-                    >
-                      <IntentLink href={`/program/branches/${r.branchId}?year=${year}`} className="underline underline-offset-2">
-                        {r.name}
-                      </IntentLink>
-                      <span className={`block text-xs font-normal ${behind ? 'text-red-800' : 'text-gray-700'}`}>
-                        {r.province ? `${r.province} · ` : ''}
-                        {t('behind', { count: behind })}
-                      </span>
-                    </th>
-                    {r.months.map((s, i) => (
-                      <td key={i} className="border-b border-secondary-light px-1 py-1.5 text-center" data-status={s ?? 'none'}>
-                        {s ? (
-                          <span className={`inline-flex h-7 w-7 items-center justify-center rounded ring-1 ${STATUS_CLASS[s]}`}>
-                            <span aria-hidden="true">{MARK[s]}</span>
-                            <span className="sr-only">{t(STATUS_KEY[s])}</span>
-                          </span>
-                        ) : (
-                          <span className="text-gray-500">
-                            <span aria-hidden="true">–</span>
-                            <span className="sr-only">
-                              {r.deactivatedOn && `${year}-${String(i + 1).padStart(2, '0')}` >= r.deactivatedOn.slice(0, 7)
-                                ? t('deactivated')
-                                : t('notBegun')}
-                            </span>
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
+                  <YearRow
+                    key={r.branchId}
+                    branchId={r.branchId}
+                    name={r.name}
+                    summary={`${r.province ? `${r.province} · ` : ''}${t('behind', { count: behind })}`}
+                    behind={behind > 0}
+                    months={r.months}
+                    year={year}
+                    deactivatedOn={r.deactivatedOn}
+                    labels={labels}
+                  />
                 );
               })}
             </tbody>

@@ -3,11 +3,13 @@ import type { ReportStatus } from '@/lib/domain/report-status';
 // The three statuses of section 4, as on Monthly Reports: overdue red and bold; a reopened month (not late until
 // its new due date, lib/domain/report-status.ts) in amber.
 export const STATUS_CLASS: Record<ReportStatus, string> = {
-  submitted: 'bg-green-50 text-green-900 ring-green-700/40',
-  overdue: 'bg-red-50 font-bold text-red-800 ring-red-700/50',
-  pending: 'bg-secondary-light text-gray-900 ring-secondary/40',
-  reopened: 'bg-amber-50 text-amber-900 ring-amber-700/50',
+  submitted: 'status-submitted',
+  overdue: 'status-overdue',
+  pending: 'status-pending',
+  reopened: 'status-reopened',
 };
+/** One letter per status in the year grid's cells (the full word is read to screen readers and shown in the legend). */
+export const MARK: Record<ReportStatus, string> = { submitted: '✓', pending: '…', overdue: '!', reopened: '↺' };
 export const STATUS_KEY = {
   submitted: 'statusSubmitted',
   overdue: 'statusOverdue',

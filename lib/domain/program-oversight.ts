@@ -18,6 +18,8 @@ const month = z.coerce.number().int().min(1).max(12);
  * stays small on a phone, while the counts, the search and the export cover every food bank.
  */
 export const OVERSIGHT_PAGE_SIZE = 50;
+/** Rows per page of the program's year view: each row is twelve months, so half as many keep its page as light. */
+export const YEAR_PAGE_SIZE = 25;
 
 export const oversightQuerySchema = z.object({
   year,
