@@ -1,38 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { LANGS, MESSAGES, bffJson, demoMonths, fill, mmddyyyy, sessionUser, stores, type StoreRow } from './support/donations';
-import { DEMO, login, type Lang } from './support/auth';
+import { LANGS, MESSAGES, bffJson, demoMonths, fill, mmddyyyy, sessionUser, stores } from './support/donations';
+import { login } from './support/auth';
 import { test, type SeenRequest } from './support/network-switch';
+import { fillDonation, form, rowsOfWeight } from './support/offline-form';
 
-// Nothing typed is lost: the installable app's service worker, the outbox of donations added without a network,
-// drafts across a reload and a sign-in. Offline is Chromium's offline mode plus a real cut of the browser's way to the
-// app (e2e/support/network-switch.ts), on a phone-sized screen.
+// Offline, the installable app's service worker: its manifest, the screens it keeps after one visit, the outbox of donations
+// added without a network (sent once when it returns, or refused and fixed), and sign-out deleting what it kept. Offline is
+// Chromium's offline mode plus a real cut of the browser's way to the app (e2e/support/network-switch.ts), on a phone-sized screen.
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
-
-const storeLabel = (s: StoreRow) => s.displayName ?? [s.retailer?.name, s.banner?.name, s.name].filter(Boolean).join(' - ');
-
-function form(page: Page, lang: Lang) {
-  const t = MESSAGES[lang].DonationForm;
-  return {
-    t,
-    date: page.getByLabel(t.date, { exact: true }),
-    store: page.getByRole('combobox', { name: t.store }),
-    weight: page.getByLabel(t.weight, { exact: true }),
-    box: (category: string) => page.getByLabel(fill(t.percentOf, { category }), { exact: true }),
-    submit: page.getByRole('button', { name: t.addDonation }),
-  };
-}
-
-/** Fills the add form: a store, a weight, 100% produce (and a date when given). */
-async function fillDonation(page: Page, lang: Lang, opts: { store: StoreRow; weight: string; date?: string }) {
-  const f = form(page, lang);
-  if (opts.date) await f.date.fill(opts.date);
-  await f.store.click();
-  await f.store.fill(opts.store.name.split(/\s+/)[0]);
-  await page.getByRole('option', { name: storeLabel(opts.store), exact: true }).click();
-  await f.weight.fill(opts.weight);
-  await f.box(lang === 'fr' ? 'Fruits et légumes' : 'Produce').fill('100');
-}
 
 /** The service worker controls the page, and the month page, its data and its add form are in its cache. */
 async function prepareOffline(page: Page, month: string, addHref: string) {
@@ -49,11 +25,6 @@ async function prepareOffline(page: Page, month: string, addHref: string) {
   await page.goto(month);
   await expect(page.getByTestId('month-picker')).toBeVisible();
 }
-
-const rowsOfWeight = async (page: Page, branchId: string, ym: { year: number; month: number }, weight: number) =>
-  (await bffJson<{ weight: number }[]>(page, 'GET', `/branch/${branchId}/donations/${ym.year}/${ym.month}`)).filter(
-    (d) => d.weight === weight,
-  ).length;
 
 test('installable: the manifest names the app in both languages, with icons and a yellow theme', async ({ page }) => {
   await login(page);
@@ -263,122 +234,4 @@ test('sign-out deletes the cached pages and data: offline, nothing of the last u
   await network.offline();
   await expect(page.goto(month)).rejects.toThrow();
   await network.online();
-});
-
-for (const lang of LANGS) {
-  test(`a save answered 401 keeps the entry through the sign-in and saves it after (${lang})`, async ({ page, context }) => {
-    const t = MESSAGES[lang];
-    await login(page, { lang });
-    const user = await sessionUser(page);
-    const [store] = await stores(page, user.branchId);
-    const { open } = demoMonths();
-    const month = `/donations/${open.year}/${open.month}`;
-    const weight = lang === 'en' ? 613 : 614;
-    await page.goto(`/donations/add?year=${open.year}&month=${open.month}&from=${encodeURIComponent(month)}`);
-    await fillDonation(page, lang, { store, weight: String(weight) });
-
-    // The session ends while the entry is being typed.
-    await context.clearCookies();
-    await form(page, lang).submit.click();
-    const notice = page.getByTestId('draft-notice');
-    await expect(notice).toHaveText(new RegExp(t.Offline.sessionExpired.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    await expect(notice).toBeFocused();
-    await expect(form(page, lang).weight).toHaveValue(String(weight));
-
-    await notice.getByRole('link', { name: t.Offline.signInAgain }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await page.context().addCookies([{ name: 'fbc-locale', value: lang, url: new URL(page.url()).origin }]);
-    await page.locator('input[name="username"]').fill(DEMO.username);
-    await page.locator('input[name="password"]').fill(DEMO.password);
-    await page.locator('form button[type="submit"]').click();
-
-    // Back on the form with what was typed, and told so.
-    await expect(page).toHaveURL(/\/donations\/add/);
-    await expect(page.getByTestId('draft-notice')).toContainText(t.Offline.draftAfterSignIn);
-    await expect(form(page, lang).weight).toHaveValue(String(weight));
-    await expect(form(page, lang).store).toHaveValue(storeLabel(store));
-    await form(page, lang).submit.click();
-    await expect(page).toHaveURL(new RegExp(`${month}$`));
-    expect(await rowsOfWeight(page, user.branchId, open, weight)).toBe(1);
-
-    // Saved: the draft is gone.
-    await page.goto(`/donations/add?year=${open.year}&month=${open.month}&from=${encodeURIComponent(month)}`);
-    await expect(form(page, lang).weight).toHaveValue('0');
-    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
-  });
-}
-
-test('a half-filled form warns before a reload or a link out, keeps its draft, and Discard draft clears it', async ({ page }) => {
-  const en = MESSAGES.en;
-  await login(page);
-  const { open } = demoMonths();
-  const month = `/donations/${open.year}/${open.month}`;
-  await page.goto(`/donations/add?year=${open.year}&month=${open.month}&from=${encodeURIComponent(month)}`);
-  const f = form(page, 'en');
-
-  // Untouched: no question.
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.type());
-    void (d.type() === 'beforeunload' ? d.accept() : d.dismiss());
-  });
-  await page.reload();
-  expect(dialogs).toEqual([]);
-
-  await f.weight.fill('250');
-  await f.box('Dairy').fill('100');
-  await page.getByRole('link', { name: en.DonationForm.cancel }).click();
-  await expect.poll(() => dialogs).toEqual(['confirm']);
-  await expect(page).toHaveURL(/\/donations\/add/);
-  // The header's back arrow asks too.
-  await page.getByRole('banner').getByRole('button', { name: en.Header.back }).click();
-  await expect.poll(() => dialogs).toEqual(['confirm', 'confirm']);
-  await expect(page).toHaveURL(/\/donations\/add/);
-
-  await page.reload();
-  expect(dialogs).toEqual(['confirm', 'confirm', 'beforeunload']);
-  await expect(page.getByTestId('draft-notice')).toContainText(en.Offline.draftRestored);
-  await expect(f.weight).toHaveValue('250');
-  await expect(f.box('Dairy')).toHaveValue('100');
-
-  await page.getByRole('button', { name: en.Offline.discardDraft }).click();
-  await expect(f.weight).toHaveValue('0');
-  await expect(page.getByTestId('draft-notice')).toHaveCount(0);
-  await page.reload();
-  await expect(f.weight).toHaveValue('0');
-  expect(dialogs).toEqual(['confirm', 'confirm', 'beforeunload']);
-});
-
-test("the browser's Back on a half-filled form asks first, and Forward brings the draft back with its message", async ({ page }) => {
-  const en = MESSAGES.en;
-  const { open } = demoMonths();
-  const month = `/donations/${open.year}/${open.month}`;
-  await login(page, { to: month });
-  await page.getByRole('link', { name: en.MonthPage.addDonation }).click();
-  const f = form(page, 'en');
-  await f.weight.fill('275');
-  await f.box('Dairy').fill('100');
-
-  const dialogs: string[] = [];
-  let leave = false;
-  page.on('dialog', (d) => {
-    dialogs.push(d.type());
-    void (leave ? d.accept() : d.dismiss());
-  });
-  // Refused: the form stays as typed (a cancelled traversal never finishes, hence the short wait).
-  await page.goBack({ timeout: 3_000 }).catch(() => null);
-  expect(dialogs).toEqual(['confirm']);
-  await expect(page).toHaveURL(/\/donations\/add/);
-  await expect(f.weight).toHaveValue('275');
-
-  // Accepted: back on the month page; Forward reopens the form with the draft, and says so.
-  leave = true;
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`${month}$`));
-  expect(dialogs).toEqual(['confirm', 'confirm']);
-  await page.goForward();
-  await expect(page).toHaveURL(/\/donations\/add/);
-  await expect(page.getByTestId('draft-notice')).toContainText(en.Offline.draftRestored);
-  await expect(f.weight).toHaveValue('275');
-  await expect(f.box('Dairy')).toHaveValue('100');
 });
