@@ -1,0 +1,47 @@
+// Helpers of the donation form specs (donation-form-add-edit.spec.ts, donation-form-edge-cases.spec.ts): the form's fields
+// in either language, picking a store, the category names.
+import { expect, type Page } from '@playwright/test';
+import { MESSAGES, fill, type StoreRow } from './donations';
+import type { Lang } from './auth';
+
+export function form(page: Page, lang: Lang) {
+  const t = MESSAGES[lang].DonationForm;
+  return {
+    t,
+    err: MESSAGES[lang].Errors,
+    date: page.getByLabel(t.date, { exact: true }),
+    store: page.getByRole('combobox', { name: t.store }),
+    source: page.getByLabel(t.source, { exact: true }),
+    weight: page.getByLabel(t.weight, { exact: true }),
+    unit: page.getByLabel(t.unit, { exact: true }),
+    program: page.getByLabel(t.program, { exact: true }),
+    box: (category: string) => page.getByLabel(fill(t.percentOf, { category }), { exact: true }),
+    slider: (category: string) => page.getByRole('slider', { name: category, exact: true }),
+    total: page.getByTestId('categories-total'),
+    header: page.getByTestId('categories-header'),
+    submit: page.getByRole('button', { name: t.addDonation }),
+    save: page.getByRole('button', { name: t.save }),
+  };
+}
+
+export const storeLabel = (s: StoreRow) => s.displayName ?? [s.retailer?.name, s.banner?.name, s.name].filter(Boolean).join(' - ');
+
+/** Types part of the store's name into the searchable store field and picks it. */
+export async function pickStore(page: Page, lang: Lang, store: StoreRow) {
+  const input = form(page, lang).store;
+  await input.click();
+  await input.fill(store.name.split(/\s+/)[0]);
+  await page.getByRole('option', { name: storeLabel(store), exact: true }).click();
+  await expect(input).toHaveValue(storeLabel(store));
+}
+
+export const CATS = {
+  en: { meat: 'Meat & Seafood', dairy: 'Dairy', produce: 'Produce', none: 'No Donation', nonfood: 'Non-food items' },
+  fr: {
+    meat: 'Viandes et poissons',
+    dairy: 'Produits laitiers',
+    produce: 'Fruits et légumes',
+    none: 'Aucun don',
+    nonfood: 'Articles non alimentaires',
+  },
+};
