@@ -2,21 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { todayCalendarDate, type CalendarDate } from '../lib/domain/dates';
 import { isoToTyped } from '../lib/domain/typed-input';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
+import { countRequests } from './support/count-requests';
 import { login, type Lang } from './support/auth';
 
 // Hardening, the forms: no silent refusal, messages in view on a phone, permanent failures named, one request per
 // action, weights and dates as people type them, the feedback counter, fields kept above the sticky Save bar.
 
 const PHONE = { width: 390, height: 844 };
-
-/** Counts the requests of one method to a BFF path (a pattern over the URL). */
-function countRequests(page: Page, method: string, url: RegExp) {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === method && url.test(r.url())) seen.push(r.url());
-  });
-  return seen;
-}
 
 async function inViewport(page: Page, selector: ReturnType<Page['locator']>) {
   const box = await selector.boundingBox();
