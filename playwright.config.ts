@@ -46,7 +46,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The app's service worker answers page loads and /bff reads, which page.route() would then not see; only
-    // e2e/offline.spec.ts, which tests the worker, allows it.
+    // the offline specs (e2e/offline-service-worker.spec.ts, e2e/offline-drafts.spec.ts), which test the worker, allow it.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
