@@ -16,7 +16,7 @@ import { isRedirect, LoadError } from './load-error';
 import {
   monthParam,
   monthValue,
-  pageParam,
+  pageOf,
   provinceParam,
   queryString,
   searchParam,
@@ -55,10 +55,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
 
   // One page of the rows in the document; the counts above it and the export cover them all. Sorting, filtering and
   // searching start again at the first page (their links carry no page).
-  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / OVERSIGHT_PAGE_SIZE));
-  const page = Math.min(pageParam(searchParams), pages);
-  const first = (page - 1) * OVERSIGHT_PAGE_SIZE;
-  const rows = data?.rows.slice(first, first + OVERSIGHT_PAGE_SIZE) ?? [];
+  const { page, pages, first, shown: rows } = pageOf(data?.rows ?? [], searchParams, OVERSIGHT_PAGE_SIZE);
   const pageLink = (p: number) => `/program${queryString({ ...base, status, sort, order, page: p > 1 ? p : undefined })}`;
 
   const sortLink = (column: OversightSort) =>

@@ -10,7 +10,7 @@ import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
 import { isRedirect, LoadError } from './load-error';
 import { Pager } from './pager';
-import { pageParam, provinceParam, queryString, yearParam, type SearchParams } from './search-params';
+import { pageOf, provinceParam, queryString, yearParam, type SearchParams } from './search-params';
 import { MARK, STATUS_CLASS, STATUS_KEY } from './status-badge';
 import { YearRow, type YearRowLabels } from './year-row';
 
@@ -30,9 +30,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
     (await requestLogger()).error({ err }, 'program year failed');
   }
   // One page of food banks in the document (each row is twelve months).
-  const pages = Math.max(1, Math.ceil((data?.rows.length ?? 0) / YEAR_PAGE_SIZE));
-  const page = Math.min(pageParam(searchParams), pages);
-  const rows = data?.rows.slice((page - 1) * YEAR_PAGE_SIZE, page * YEAR_PAGE_SIZE) ?? [];
+  const { page, pages, shown: rows } = pageOf(data?.rows ?? [], searchParams, YEAR_PAGE_SIZE);
   const pageLink = (p: number) => `/program/year${queryString({ year, province, page: p > 1 ? p : undefined })}`;
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   const statuses: ReportStatus[] = ['submitted', 'pending', 'reopened', 'overdue'];

@@ -45,9 +45,17 @@ export function searchParam(sp: SearchParams): string {
 }
 
 /** ?page=N of a long list, from 1; anything else is the first page (a page past the end shows the last). */
-export function pageParam(sp: SearchParams): number {
+function pageParam(sp: SearchParams): number {
   const p = one(sp.page);
   return p && /^[1-9]\d{0,5}$/.test(p) ? Number(p) : 1;
+}
+
+/** The page of a long list that ?page= asks for (one past the end shows the last): its rows and where it stands. */
+export function pageOf<T>(rows: readonly T[], sp: SearchParams, size: number): { page: number; pages: number; first: number; shown: T[] } {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const page = Math.min(pageParam(sp), pages);
+  const first = (page - 1) * size;
+  return { page, pages, first, shown: rows.slice(first, first + size) };
 }
 
 export const monthValue = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
