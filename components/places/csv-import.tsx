@@ -68,7 +68,6 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
             setCsv('');
             setResult(null);
             setError('');
-            setPending(false);
             setFileName(f?.name ?? '');
             const text = f ? await f.text() : '';
             if (read === latest.current) setCsv(text);
