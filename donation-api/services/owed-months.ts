@@ -35,3 +35,18 @@ export function membershipColumnsSql(timeZone: string): SQL {
   return sql`to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as joined_on,
     to_char(b.deactivated_at at time zone ${timeZone}, 'YYYY-MM-DD') as deactivated_on`;
 }
+
+const monthNumberOf = (column: SQL, timeZone: string) =>
+  sql`(extract(year from ${column} at time zone ${timeZone})::int * 12 + extract(month from ${column} at time zone ${timeZone})::int)`;
+
+/**
+ * Branch `b`'s owed months as a range of month numbers (year × 12 + month): it owes month m when
+ * `first_owed <= m` and (`end_owed` is null or `m < end_owed`). The same rule as owesMonthSql, computed once per
+ * branch instead of once per row, for sums over many months of many branches (the program's totals).
+ */
+export function owedRangeColumnsSql(timeZone: string): SQL {
+  return sql`${monthNumberOf(sql`b.created_at`, timeZone)} as first_owed, ${monthNumberOf(sql`b.deactivated_at`, timeZone)} as end_owed`;
+}
+
+/** Row `t` (with year and month columns) falls in the owed range of `o` (owedRangeColumnsSql). */
+export const inOwedRangeSql = sql`(t.year * 12 + t.month >= o.first_owed and (o.end_owed is null or t.year * 12 + t.month < o.end_owed))`;

@@ -5,7 +5,7 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-totals';
 import type { DbOrTx } from '../db/client';
 import { categories } from '../db/schema';
-import { owesMonthSql } from './owed-months';
+import { inOwedRangeSql, owedRangeColumnsSql } from './owed-months';
 import { scopeSql } from './program-oversight';
 import { queryRows } from './sql-rows';
 
@@ -25,10 +25,11 @@ function totalsOf(sums: Sums | undefined, cats: CategoryRef[], pounds: Map<numbe
 }
 
 /**
- * Three statements over the running totals (month_totals and month_category_totals, kept by the donation
- * triggers), so the cost follows branches × months, never the number of donations: weights, counts and CO2e by
- * province for the month and the year (filtered sums over the year's rows); pounds by category the same way; pounds
- * by month over the two years of the chart. The same totals the branches' monthly reports read.
+ * Three statements over the running totals (month_totals and month_category_totals, kept by the donation triggers),
+ * so the cost follows branches × months, never the number of donations: weights, counts and CO2e by province, for the
+ * month and the year at once (filtered sums); pounds by province and category the same way; pounds by month over the
+ * chart's two years. The branches in scope and their owed months are read once (a few hundred rows), so the many
+ * month rows are filtered by plain number comparisons; the sums stay exact (numeric) until the answer.
  */
 export async function programTotals(
   db: DbOrTx,
@@ -38,68 +39,65 @@ export async function programTotals(
   timeZone: string,
 ): Promise<TotalsAnswer> {
   // A month's totals count when its branch owes that month (owesMonth): the totals are the sum of the month view's rows.
-  const scope = sql`${scopeSql(access)} and ${owesMonthSql(sql`make_date(t.year, t.month, 1)`, timeZone)}`;
+  const owed = sql`with owed as materialized (
+    select b.id, coalesce(b.province, '') as province, ${owedRangeColumnsSql(timeZone)} from branches b where ${scopeSql(access)})`;
   const inMonth = sql`t.month = ${month}::int`;
   const [cats, sums, catSums, byMonth] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, nameFr: categories.nameFr })
       .from(categories)
       .orderBy(asc(categories.displayOrder)),
-    queryRows<{ province: string; period: string } & Sums>(
+    queryRows<{ province: string | null; rows_in_month: number } & Record<`${'front' | 'back' | 'n' | 'ghg'}_${'m' | 'y'}`, number>>(
       db,
-      sql`
-      select coalesce(b.province, '') as province, p.period,
-        sum(case when t.source = 1 then t.pounds else 0 end)::float8 as front,
-        sum(case when t.source = 0 then t.pounds else 0 end)::float8 as back,
-        sum(t.donation_count)::int as n, coalesce(sum(t.ghg_kg_co2e), 0)::float8 as ghg
-      from month_totals t join branches b on b.id = t.branch_id
-      cross join lateral (select 'year' as period union all select 'month' where ${inMonth}) p
-      where ${scope} and t.year = ${year}::int
-      group by coalesce(b.province, ''), p.period`,
+      sql`${owed}
+      select o.province, count(*) filter (where ${inMonth})::int as rows_in_month,
+        coalesce(sum(t.pounds) filter (where t.source = 1 and ${inMonth}), 0)::float8 as front_m,
+        coalesce(sum(t.pounds) filter (where t.source = 0 and ${inMonth}), 0)::float8 as back_m,
+        coalesce(sum(t.donation_count) filter (where ${inMonth}), 0)::int as n_m,
+        coalesce(sum(t.ghg_kg_co2e) filter (where ${inMonth}), 0)::float8 as ghg_m,
+        coalesce(sum(t.pounds) filter (where t.source = 1), 0)::float8 as front_y,
+        coalesce(sum(t.pounds) filter (where t.source = 0), 0)::float8 as back_y,
+        sum(t.donation_count)::int as n_y, coalesce(sum(t.ghg_kg_co2e), 0)::float8 as ghg_y
+      from month_totals t join owed o on o.id = t.branch_id
+      where t.year = ${year}::int and ${inOwedRangeSql}
+      group by grouping sets ((o.province), ())`,
     ),
-    queryRows<{ province: string; period: string; category_id: number; lbs: number }>(
+    queryRows<{ province: string | null; category_id: number; rows_in_month: number; lbs_m: number; lbs_y: number }>(
       db,
-      sql`
-      select coalesce(b.province, '') as province, p.period, t.category_id, sum(t.pounds)::float8 as lbs
-      from month_category_totals t join branches b on b.id = t.branch_id
-      cross join lateral (select 'year' as period union all select 'month' where ${inMonth}) p
-      where ${scope} and t.year = ${year}::int
-      group by coalesce(b.province, ''), p.period, t.category_id`,
+      sql`${owed}
+      select o.province, t.category_id, count(*) filter (where ${inMonth})::int as rows_in_month,
+        coalesce(sum(t.pounds) filter (where ${inMonth}), 0)::float8 as lbs_m, sum(t.pounds)::float8 as lbs_y
+      from month_category_totals t join owed o on o.id = t.branch_id
+      where t.year = ${year}::int and ${inOwedRangeSql}
+      group by grouping sets ((o.province, t.category_id), (t.category_id))`,
     ),
     queryRows<{ y: number; m: number; lbs: number }>(
       db,
-      sql`
+      sql`${owed}
       select t.year as y, t.month as m, sum(t.pounds)::float8 as lbs
-      from month_totals t join branches b on b.id = t.branch_id
-      where ${scope} and t.year in (${year - 1}::int, ${year}::int)
+      from month_totals t join owed o on o.id = t.branch_id
+      where t.year in (${year - 1}::int, ${year}::int) and ${inOwedRangeSql}
       group by 1, 2`,
     ),
   ]);
 
-  const period = (name: 'month' | 'year'): PeriodTotals => {
-    const provinces = new Map<string, Sums>();
-    const program: Sums = { front: 0, back: 0, n: 0, ghg: 0 };
-    for (const r of sums.filter((s) => s.period === name)) {
-      const s = { front: Number(r.front), back: Number(r.back), n: Number(r.n), ghg: Number(r.ghg) };
-      provinces.set(r.province, s);
-      program.front += s.front;
-      program.back += s.back;
-      program.n += s.n;
-      program.ghg += s.ghg;
-    }
-    const catByProvince = new Map<string, Map<number, number>>();
-    const catProgram = new Map<number, number>();
-    for (const r of catSums.filter((s) => s.period === name)) {
-      const m = catByProvince.get(r.province) ?? new Map<number, number>();
-      m.set(Number(r.category_id), Number(r.lbs));
-      catByProvince.set(r.province, m);
-      catProgram.set(Number(r.category_id), (catProgram.get(Number(r.category_id)) ?? 0) + Number(r.lbs));
-    }
+  // The program's row of each grouping set has no province: exact sums from the database, not added up here.
+  const period = (p: 'm' | 'y'): PeriodTotals => {
+    const sumsOf = (province: string | null): Sums | undefined => {
+      const r = sums.find((x) => x.province === province);
+      if (!r || (p === 'm' && !Number(r.rows_in_month))) return undefined;
+      return { front: Number(r[`front_${p}`]), back: Number(r[`back_${p}`]), n: Number(r[`n_${p}`]), ghg: Number(r[`ghg_${p}`]) };
+    };
+    const poundsOf = (province: string | null) =>
+      new Map(
+        catSums
+          .filter((r) => r.province === province && (p === 'y' || Number(r.rows_in_month)))
+          .map((r) => [Number(r.category_id), Number(r[`lbs_${p}`])]),
+      );
+    const provinces = sums.flatMap((r) => (r.province !== null && sumsOf(r.province) ? [r.province] : []));
     return {
-      program: totalsOf(program, cats, catProgram),
-      provinces: [...provinces.keys()]
-        .sort()
-        .map((province) => ({ province, ...totalsOf(provinces.get(province), cats, catByProvince.get(province)) })),
+      program: totalsOf(sumsOf(null), cats, poundsOf(null)),
+      provinces: provinces.sort().map((province) => ({ province, ...totalsOf(sumsOf(province), cats, poundsOf(province)) })),
     };
   };
 
@@ -108,8 +106,8 @@ export async function programTotals(
   return {
     year,
     month,
-    monthTotals: period('month'),
-    yearTotals: period('year'),
+    monthTotals: period('m'),
+    yearTotals: period('y'),
     poundsByMonth: { year: months(year), previous: months(year - 1) },
   };
 }

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import * as s from '@/donation-api/db/schema';
 import { createMailer } from '@/donation-api/mail/mailer';
-import { membershipColumnsSql, owesReportMonthSql } from '@/donation-api/services/owed-months';
+import { membershipColumnsSql, owedRangeColumnsSql, owesReportMonthSql } from '@/donation-api/services/owed-months';
 import { runReminders } from '@/donation-api/services/reminders';
 import { queryRows } from '@/donation-api/services/sql-rows';
 import { grantProgramRole } from '@/donation-api/services/user-admin';
@@ -128,9 +128,15 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
     ];
     const cases = instants.flatMap((joined) => [null, ...instants.filter((d) => d >= joined)].map((gone) => ({ joined, gone })));
     for (const c of cases) {
-      const [row] = await queryRows<{ joined_on: string; deactivated_on: string | null; owes: boolean[] | string }>(
+      const [row] = await queryRows<{
+        joined_on: string;
+        deactivated_on: string | null;
+        owes: boolean[] | string;
+        first_owed: number;
+        end_owed: number | null;
+      }>(
         api.db,
-        sql`select ${membershipColumnsSql(TZ)},
+        sql`select ${membershipColumnsSql(TZ)}, ${owedRangeColumnsSql(TZ)},
           array[${sql.join(
             [1, 2, 3, 4, 5].map((m) => owesReportMonthSql(2026, m, TZ)),
             sql`, `,
@@ -145,6 +151,10 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
             .map((v) => v === 't');
       const membership = { joinedOn: row.joined_on, deactivatedOn: row.deactivated_on };
       expect({ c, owes: [1, 2, 3, 4, 5].map((m) => owesMonth(membership, 2026, m)) }).toEqual({ c, owes: sqlOwes.map(Boolean) });
+      // The totals' form of the rule: the owed months as a range of month numbers (year × 12 + month).
+      const inRange = (m: number) =>
+        2026 * 12 + m >= Number(row.first_owed) && (row.end_owed === null || 2026 * 12 + m < Number(row.end_owed));
+      expect({ c, owes: [1, 2, 3, 4, 5].map(inRange) }).toEqual({ c, owes: sqlOwes.map(Boolean) });
     }
   });
 
