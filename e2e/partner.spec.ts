@@ -92,6 +92,8 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: t.figures.apply }).click();
     await expect(page).toHaveURL(/[?&]province=ON(&|$)/);
     await expect(page).toHaveURL(new RegExp(`[?&]from=${all.from}&to=${all.to}`));
+    // Only the filters chosen: no empty banner or store in the address to share.
+    expect(new URL(page.url()).search).not.toMatch(/=(&|$)/);
     const ontario = await figures(page, `?from=${all.from}&to=${all.to}&province=ON`);
     expect(ontario.totals.pounds).toBeLessThan(all.totals.pounds);
     await expect(page.getByTestId('partner-pounds')).toHaveText(fill(t.figures.poundsValue, { weight: fmt(ontario.totals.pounds) }));

@@ -41,6 +41,8 @@ test.describe('program administrator', () => {
     await page.getByLabel('Province').selectOption('QC');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/province=QC/);
+    // The address names only what was chosen (no empty search to share).
+    expect(new URL(page.url()).search).not.toMatch(/=(&|$)/);
     await expect(rows).toHaveCount(5);
     for (const cell of await rows.locator('td:nth-child(2)').allInnerTexts()) expect(cell).toBe('QC');
     // Search ignores accents and case: "moisson" finds the four Moisson food banks of Quebec.

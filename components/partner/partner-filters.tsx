@@ -1,4 +1,4 @@
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { getTranslations } from 'next-intl/server';
 import { FIELD_CLASS, Labelled } from '@/components/program/filter-fields';
 import { FilterSubmit } from '@/components/program/filter-submit';
@@ -22,7 +22,7 @@ export async function PartnerFilters({ figures, filters, f }: { figures: Partner
     ? [{ id: chosen, name: named ? storeLabel(named) : t('chosenStore'), number: null }, ...figures.options.stores]
     : figures.options.stores;
   return (
-    <Form
+    <FilterForm
       action="/partner"
       aria-label={t('filters')}
       className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
@@ -83,6 +83,6 @@ export async function PartnerFilters({ figures, filters, f }: { figures: Partner
       <div className="col-span-2 flex sm:col-span-1">
         <FilterSubmit>{t('apply')}</FilterSubmit>
       </div>
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { IntentLink } from '@/components/layout/intent-link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -70,7 +70,7 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
         </h2>
         <p className="text-sm text-gray-800">{t('readOnly')}</p>
       </div>
-      <Form
+      <FilterForm
         action={`/program/branches/${b}`}
         className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5"
       >
@@ -78,7 +78,7 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
           <YearInput id="br-year" value={year} />
         </Labelled>
         <FilterSubmit>{t('apply')}</FilterSubmit>
-      </Form>
+      </FilterForm>
       {!reports ? (
         <LoadError message={t('loadError')} retry={t('retry')} />
       ) : (

@@ -1,4 +1,4 @@
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { OVERSIGHT_PAGE_SIZE, type OversightAnswer, type OversightSort } from '@/lib/domain/program-oversight';
@@ -83,7 +83,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
       <h2 id="oversight-title" className="text-xl font-bold">
         {t('heading', { month: f.monthYear(year, month) })}
       </h2>
-      <Form
+      <FilterForm
         action="/program"
         aria-label={t('filters')}
         className="grid grid-cols-1 items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:grid-cols-2 lg:grid-cols-[auto_auto_auto_1fr_auto]"
@@ -110,7 +110,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
         <input type="hidden" name="sort" value={sort} />
         <input type="hidden" name="order" value={order} />
         <FilterSubmit>{t('apply')}</FilterSubmit>
-      </Form>
+      </FilterForm>
 
       {!data ? (
         <LoadError message={t('loadError')} retry={t('retry')} />

@@ -1,4 +1,4 @@
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { YEAR_PAGE_SIZE, type YearAnswer } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
@@ -50,7 +50,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
       <h2 id="year-title" className="text-xl font-bold">
         {t('heading', { year })}
       </h2>
-      <Form action="/program/year" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
+      <FilterForm action="/program/year" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
         <Labelled id="yr-year" label={t('year')}>
           <YearInput id="yr-year" value={year} />
         </Labelled>
@@ -58,7 +58,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
           <ProvinceSelect id="yr-province" value={province} allLabel={t('allProvinces')} locale={locale} />
         </Labelled>
         <FilterSubmit>{t('apply')}</FilterSubmit>
-      </Form>
+      </FilterForm>
       <div aria-label={t('legend')} role="group" className="flex flex-wrap gap-3 text-sm">
         {statuses.map((s) => (
           <span key={s} className="inline-flex items-center gap-1.5">

@@ -1,4 +1,4 @@
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
 import { LBS_PER_MEAL, MEALS_SOURCE_URL } from '@/lib/domain/impact';
@@ -127,12 +127,12 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
       <h2 id="totals-title" className="text-xl font-bold">
         {t('heading', { month: f.monthYear(year, month) })}
       </h2>
-      <Form action="/program/totals" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
+      <FilterForm action="/program/totals" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
         <Labelled id="tt-month" label={t('month')}>
           <input id="tt-month" type="month" name="month" defaultValue={monthValue(year, month)} required className={FIELD_CLASS} />
         </Labelled>
         <FilterSubmit>{t('apply')}</FilterSubmit>
-      </Form>
+      </FilterForm>
       {!data ? (
         <LoadError message={t('loadError')} retry={t('retry')} />
       ) : (

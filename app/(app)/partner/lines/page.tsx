@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Form from 'next/form';
+import { FilterForm } from '@/components/ui/filter-form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { partnerFormats, storeLabel } from '@/components/partner/partner-formats';
 import { PartnerLinesTable } from '@/components/partner/partner-lines-table';
@@ -76,7 +76,7 @@ export default async function PartnerLinesPage({ searchParams }: PageProps<'/par
         <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noMonths')}</p>
       ) : (
         <>
-          <Form
+          <FilterForm
             action="/partner/lines"
             aria-label={t('filters')}
             className="grid grid-cols-1 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
@@ -103,7 +103,7 @@ export default async function PartnerLinesPage({ searchParams }: PageProps<'/par
             <div>
               <FilterSubmit>{t('show')}</FilterSubmit>
             </div>
-          </Form>
+          </FilterForm>
           {!lines ? (
             <LoadError message={t('loadError')} retry={t('retry')} />
           ) : rows.length === 0 ? (
