@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { sourceHash } from './source-hash.mjs';
 
+// Imported once the Node check has passed: an older Node cannot even load a .mts file.
+const { adminBundle } = await import('./admin-bundle.mts');
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
@@ -49,17 +51,7 @@ copy(path.join('donation-api', 'db', 'migrations'), path.join('donation-api', 'd
 const scalarScript = path.join(path.dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), 'browser', 'standalone.js');
 copy(scalarScript, path.join('node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js'));
 // The administration command line (npm run admin in a checkout) as one file: node admin.cjs <command>.
-// Native and wasm packages stay outside the bundle; the standalone node_modules has them (the server uses them).
-await build({
-  entryPoints: ['scripts/admin.ts'],
-  outfile: path.join(out, 'admin.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node22',
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'],
-  logLevel: 'warning',
-});
+await build(adminBundle(path.join(out, 'admin.cjs')));
 // Local settings and data of this checkout never go into a release; the settings' reference does.
 for (const f of ['.env', '.env.local', '.env.production.local', 'data']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
 fs.copyFileSync('.env.example', path.join(out, '.env.example'));

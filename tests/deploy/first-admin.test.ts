@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import * as s from '@/donation-api/db/schema';
+import { adminBundle } from '@/scripts/admin-bundle.mjs';
 import { runAdminCommand, type AdminIo } from '@/scripts/admin-commands';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 
@@ -76,16 +77,7 @@ describe('the release folder command line (admin.cjs)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('names the command that works there in its help and usage lines', async () => {
-    await build({
-      entryPoints: [path.join(root, 'scripts', 'admin.ts')],
-      outfile: path.join(dir, 'admin.cjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'nodemailer'],
-      logLevel: 'warning',
-    });
+    await build(adminBundle(path.join(dir, 'admin.cjs')));
     const help = spawnSync(process.execPath, ['admin.cjs', 'help'], { cwd: dir, encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: node admin.cjs <command>');
