@@ -1,6 +1,7 @@
 // npm run admin -- <command>: administration on the database the app uses (see `npm run admin -- help`); in the
 // release folder, bundled by scripts/package.mjs, node admin.cjs <command>.
 import './check-node.mjs';
+import { inRelease, typedIn } from './admin-folder';
 import './load-env';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { hiddenPrompt } from './admin-prompt';
 import { scriptDatabase } from './script-env';
 
 // The release folder has no npm script: its help and usage lines name the command that works there.
-const COMMAND = path.basename(process.argv[1] ?? '') === 'admin.cjs' ? 'node admin.cjs' : CHECKOUT_COMMAND;
+const COMMAND = inRelease ? 'node admin.cjs' : CHECKOUT_COMMAND;
 
 const BACKUP_HELP = `Backups
   backup <file>                               the embedded database: PGlite's dump of its folder (tar.gz), taken
@@ -29,7 +30,7 @@ async function backupCommand(command: 'backup' | 'restore', file: string | undef
     console.log(`Usage: ${COMMAND} ${command} <file>`);
     return 1;
   }
-  const target = path.resolve(file);
+  const target = path.resolve(typedIn, file);
   const { databaseUrl, pgliteDir } = scriptDatabase('admin');
   if (command === 'backup') {
     if (databaseUrl) backupPostgres(databaseUrl, target);
@@ -58,7 +59,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     await ensureReferenceData(handle.db);
     const actor = process.env.ADMIN_ACTOR || `admin-cli:${os.userInfo().username}`;
-    const io = { out: (line: string) => console.log(line), readFile: (p: string) => fs.readFile(p, 'utf8'), command: COMMAND };
+    const io = {
+      out: (line: string) => console.log(line),
+      readFile: (p: string) => fs.readFile(path.resolve(typedIn, p), 'utf8'),
+      command: COMMAND,
+    };
     return await runAdminCommand(handle.db, argv, { ...io, askPassword: hiddenPrompt() }, actor);
   } finally {
     await handle.close();
