@@ -20,16 +20,14 @@ const config = {
 };
 
 const base = createJestConfig(config);
-// next-intl and its dependencies ship ESM only; let SWC transform them. jose and oidc-provider are loaded as ES
-// modules by Node 22+ (require of ESM), so they must not be turned into CommonJS.
+// Packages are loaded as they ship. The ESM-only ones (jose, oidc-provider, next-intl and use-intl, which the API's
+// mails format with) load as ES modules: SWC would turn them into CommonJS that jest still runs as ESM ("exports is
+// not defined").
 const jestConfig = async () => {
   const resolved = await base();
   // The plain .mjs modules of scripts/ are ESM for Node (the .mts files there import them): loaded as they are, since
   // SWC would make them CommonJS, whose names an ES module cannot import.
-  resolved.transformIgnorePatterns = [
-    '/node_modules/(?!(next-intl|use-intl|intl-messageformat|@formatjs|icu-minify)/)',
-    '<rootDir>/scripts/[^/]+\\.mjs$',
-  ];
+  resolved.transformIgnorePatterns = ['/node_modules/', '<rootDir>/scripts/[^/]+\\.mjs$'];
   return resolved;
 };
 export default jestConfig;
