@@ -6,6 +6,7 @@ import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { branches, contacts, feedback, sentMail } from '../db/schema';
 import { ApiError, notFound } from '../errors';
+import { mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { isUuid } from './branches';
 
@@ -58,16 +59,19 @@ export async function sendFeedback(
       ? fallback
       : undefined;
   const [branch] = branchId ? await db.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)) : [];
-  const text = [
-    `Feedback from ${user.username}${replyTo ? ` <${replyTo}>` : ''}`,
-    branch ? `Food bank: ${branch.name}` : null,
-    `To: ${contact.name}`,
-    '',
+  // The program's contacts have no language on record: the mail is in English, as it always was.
+  const t = mailText('en');
+  const args = {
+    username: user.username,
+    hasReplyTo: replyTo ? 'yes' : 'no',
+    replyTo: replyTo ?? '',
+    hasBranch: branch ? 'yes' : 'no',
+    branch: branch?.name ?? '',
+    contact: contact.name,
     message,
-  ]
-    .filter((l) => l !== null)
-    .join('\n');
-  const mail = { to: contact.emailAddress, subject: `Retail Food Program feedback from ${user.username}`, text, kind: 'feedback', replyTo };
+  };
+  const text = t('feedback.body', args);
+  const mail = { to: contact.emailAddress, subject: t('feedback.subject', args), text, kind: 'feedback', replyTo };
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${user.id}::uuid for update`);
     const since = new Date(now.getTime() - FEEDBACK_WINDOW_MINUTES * 60_000);

@@ -11,6 +11,7 @@ import type { ApiConfig } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { branches, invitations, users } from '../db/schema';
 import { ApiError } from '../errors';
+import { mailLocale, mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { replacePassword } from './password-replace';
 import { hashPassword } from './users';
@@ -42,85 +43,18 @@ async function issueLink(tx: DbOrTx, user: MailUser, kind: LinkKind, branchId: s
 const isSso = (loginType: number) => loginType === LoginType.AAD || loginType === LoginType.AADB2C;
 
 function linkMail(config: ApiConfig, user: MailUser, kind: LinkKind, token: string | null, branchName: string | null, ttlHours: number) {
-  const fr = user.locale === 'fr';
-  const link = token ? `${config.appUrl}/invitation/${token}` : null;
-  const signIn = `${config.appUrl}/login`;
-  if (kind === 'reset') {
-    return fr
-      ? {
-          subject: 'Choisissez un nouveau mot de passe – Programme de récupération en épicerie',
-          text: [
-            `Bonjour ${user.username},`,
-            '',
-            'Un administrateur du Programme de récupération en épicerie vous envoie un lien pour choisir un nouveau mot de passe :',
-            link,
-            '',
-            `Ce lien ne sert qu’une fois et expire dans ${ttlHours} heures. Si vous n’attendiez pas ce courriel, ignorez-le.`,
-          ].join('\n'),
-        }
-      : {
-          subject: 'Choose a new password – Retail Food Program',
-          text: [
-            `Hello ${user.username},`,
-            '',
-            'A Retail Food Program administrator sent you a link to choose a new password:',
-            link,
-            '',
-            `The link works once and expires in ${ttlHours} hours. If you did not expect this e-mail, ignore it.`,
-          ].join('\n'),
-        };
-  }
-  const where = branchName ?? (fr ? 'le Programme de récupération en épicerie' : 'the Retail Food Program');
-  if (!link) {
-    return fr
-      ? {
-          subject: 'Votre accès au Programme de récupération en épicerie',
-          text: [
-            `Bonjour,`,
-            '',
-            `Vous avez maintenant accès à ${where}. Connectez-vous avec le compte de votre organisation (${user.email}) :`,
-            signIn,
-            '',
-            'Choisissez « Se connecter avec » votre fournisseur d’identité; aucun mot de passe n’est créé pour vous ici.',
-          ].join('\n'),
-        }
-      : {
-          subject: 'Your access to the Retail Food Program',
-          text: [
-            `Hello,`,
-            '',
-            `You now have access to ${where}. Sign in with your organization's account (${user.email}):`,
-            signIn,
-            '',
-            'Choose to sign in with your identity provider; no password is created for you here.',
-          ].join('\n'),
-        };
-  }
-  return fr
-    ? {
-        subject: 'Invitation – Programme de récupération en épicerie',
-        text: [
-          `Bonjour,`,
-          '',
-          `Vous êtes invité à consigner les dons pour ${where}. Votre nom d’utilisateur : ${user.username}`,
-          'Choisissez votre mot de passe avec ce lien :',
-          link,
-          '',
-          `Ce lien ne sert qu’une fois et expire dans ${ttlHours} heures.`,
-        ].join('\n'),
-      }
-    : {
-        subject: 'Invitation – Retail Food Program',
-        text: [
-          `Hello,`,
-          '',
-          `You are invited to log donations for ${where}. Your username: ${user.username}`,
-          'Choose your password with this link:',
-          link,
-          '',
-          `The link works once and expires in ${ttlHours} hours.`,
-        ].join('\n'),
-      };
+  const t = mailText(mailLocale(user.locale));
+  const args = {
+    username: user.username,
+    email: user.email,
+    hasBranch: branchName ? 'yes' : 'no',
+    branch: branchName ?? '',
+    link: token ? `${config.appUrl}/invitation/${token}` : `${config.appUrl}/login`,
+    hours: ttlHours,
+  };
+  // Single sign-on users get no link (token null): they sign in with their organization's account.
+  const key = kind === 'reset' ? 'passwordReset' : token ? 'invitation' : 'ssoAccess';
+  return { subject: t(`${key}.subject`, args), text: t(`${key}.body`, args) };
 }
 
 /**

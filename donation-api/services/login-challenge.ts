@@ -18,6 +18,7 @@ import { audit } from '../audit';
 import type { Db } from '../db/client';
 import { loginChallenges, users } from '../db/schema';
 import { ApiError } from '../errors';
+import { bilingual, mailLocale, mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 
 export const CHALLENGE_TTL_MINUTES = 10;
@@ -28,23 +29,14 @@ export function hashChallengeCode(challengeId: string, code: string): string {
   return createHash('sha256').update(`${challengeId}:${code}`).digest('hex');
 }
 
-/** The mail's text: both languages, the user's own first. */
+/** The mail's text: both languages, the user's own first; the subject names the code once, after both names. */
 export function challengeMail(code: string, locale: string): { subject: string; text: string } {
-  const en = [
-    `Your Retail Food Program sign-in code is ${code}.`,
-    `It is valid for ${CHALLENGE_TTL_MINUTES} minutes and can be used once. Enter it in the chat window to link your chat account to your Retail Food Program account.`,
-    'If you did not ask for this code, ignore this message; nothing changes.',
-  ].join('\n');
-  const fr = [
-    `Votre code de connexion au Programme de récupération en épicerie est ${code}.`,
-    `Il est valide pendant ${CHALLENGE_TTL_MINUTES} minutes et ne peut servir qu'une fois. Saisissez-le dans la fenêtre de clavardage pour lier votre compte de clavardage à votre compte du Programme de récupération en épicerie.`,
-    "Si vous n'avez pas demandé ce code, ignorez ce message; rien ne change.",
-  ].join('\n');
-  const frFirst = locale.toLowerCase().startsWith('fr');
-  return {
-    subject: frFirst ? `Code de connexion / Sign-in code: ${code}` : `Sign-in code / Code de connexion: ${code}`,
-    text: frFirst ? `${fr}\n\n---\n\n${en}\n` : `${en}\n\n---\n\n${fr}\n`,
-  };
+  const first = mailLocale(locale);
+  const both = bilingual(first, (l) => ({
+    subject: mailText(l)('loginChallenge.name'),
+    text: mailText(l)('loginChallenge.body', { code, minutes: CHALLENGE_TTL_MINUTES }),
+  }));
+  return { subject: mailText(first)('loginChallenge.subject', { names: both.subject, code }), text: `${both.text}\n` };
 }
 
 async function findAccount(db: Db, username: string) {

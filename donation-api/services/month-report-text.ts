@@ -1,8 +1,8 @@
 import { LBS_PER_MEAL } from '@/lib/domain/impact';
 import type { MonthSummary } from '@/lib/domain/summary';
 
-// The words of the monthly report (PDF and the submit confirmation mail), in both languages. The API renders
-// these documents itself, so their texts live here rather than in the screens' message files.
+// The words of the monthly report (the PDF, and the summary the submit confirmation mail carries), in both languages.
+// The API renders these documents itself; the mail's own subject and opening line are in messages/mail.*.json.
 
 export type ReportLang = 'en' | 'fr';
 
@@ -36,8 +36,6 @@ const TEXT = {
     box: 'banana box',
     boxes: 'banana boxes',
     kgCo2e: 'kg CO2e',
-    mailSubject: 'Report submitted: {branch}, {month}',
-    mailIntro: 'You submitted the monthly report of {branch} for {month}. Here is its summary.',
     colon: ': ',
   },
   fr: {
@@ -69,8 +67,6 @@ const TEXT = {
     box: 'boîte de bananes',
     boxes: 'boîtes de bananes',
     kgCo2e: 'kg d’éq. CO2',
-    mailSubject: 'Rapport soumis\u00a0: {branch}, {month}',
-    mailIntro: 'Vous avez soumis le rapport mensuel de {branch} pour {month}. En voici le résumé.',
     // French puts a (non-breaking) space before a colon.
     colon: '\u00a0: ',
   },

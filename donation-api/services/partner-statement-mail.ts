@@ -7,8 +7,9 @@ import { todayCalendarDate } from '@/lib/domain/dates';
 import type { PartnerGrant } from '../auth/partner-scope';
 import { partnerStoreWhere } from '../auth/partner-scope';
 import type { ApiDeps } from '../context';
+import { mailLocale, mailText } from '../mail/mail-text';
 import { owesReportMonthSql } from './owed-months';
-import { fill, reportFormats } from './month-report-text';
+import { reportFormats } from './month-report-text';
 import { issueStatement } from './partner-statements';
 import { queryRows } from './sql-rows';
 
@@ -42,35 +43,6 @@ async function readiness(deps: Deps, grant: PartnerGrant, year: number, month: n
   return row;
 }
 
-const TEXT = {
-  en: {
-    subject: 'Your statement of donations is ready: {period}',
-    body: [
-      'Hello,',
-      '',
-      'Statement {number} ({scope}, {period}) is ready: {pounds} lb donated by your stores to food banks, in the months they have submitted.',
-      'Download it (PDF, English and French) from your statements page: {link}',
-      '',
-      'It is a statement of the weights donated, not a tax receipt.',
-      '',
-      'Retail Food Program',
-    ],
-  },
-  fr: {
-    subject: 'Votre relevé des dons est prêt\u00a0: {period}',
-    body: [
-      'Bonjour,',
-      '',
-      'Le relevé {number} ({scope}, {period}) est prêt\u00a0: {pounds} lb donnés par vos magasins aux banques alimentaires, pour les mois qu’elles ont soumis.',
-      'Téléchargez-le (PDF, en français et en anglais) depuis votre page des relevés\u00a0: {link}',
-      '',
-      'Il s’agit d’un relevé des poids donnés, et non d’un reçu aux fins de l’impôt.',
-      '',
-      'Programme de récupération en épicerie',
-    ],
-  },
-} as const;
-
 /** One run: every partner, the last few months; answers how many mails went out. */
 export async function sendReadyStatements(deps: Deps): Promise<{ sent: number }> {
   const now = deps.now();
@@ -93,7 +65,7 @@ export async function sendReadyStatements(deps: Deps): Promise<{ sent: number }>
       const r = await readiness(deps, grant, year, month);
       const dayReached = back > 1 || today.day >= deps.config.partnerStatementDay;
       if (!r || r.submitted === 0 || (r.submitted < r.owing && !dayReached)) continue;
-      const lang = p.locale.startsWith('fr') ? 'fr' : 'en';
+      const lang = mailLocale(p.locale);
       try {
         const mailed = await deps.db.transaction(async (tx) => {
           const [claim] = await queryRows<{ user_id: string }>(
@@ -106,20 +78,19 @@ export async function sendReadyStatements(deps: Deps): Promise<{ sent: number }>
           await tx.execute(
             sql`update partner_statement_mail set statement_id = ${statement.id}::uuid where user_id = ${p.user_id}::uuid and year = ${year} and month = ${month}`,
           );
-          const f = reportFormats(lang, deps.config.timeZone);
-          const values = {
-            number: statement.number,
+          const t = mailText(lang);
+          const args = {
+            statement: statement.number,
             scope: statement.scopeName,
-            period: f.month(year, month),
-            pounds: f.number(statement.pounds),
+            period: reportFormats(lang, deps.config.timeZone).month(year, month),
+            pounds: statement.pounds,
             link: `${deps.config.appUrl}/partner/statements`,
           };
-          const t = TEXT[lang];
           await deps.mailer.send(
             {
               to: p.email,
-              subject: fill(t.subject, values),
-              text: t.body.map((l) => fill(l, values)).join('\n'),
+              subject: t('partnerStatement.subject', args),
+              text: t('partnerStatement.body', args),
               kind: 'partner-statement',
             },
             tx,

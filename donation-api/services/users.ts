@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { replacePassword } from './password-replace';
+import { bilingual, mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { brakeFailure, brakeRule, brakeSuccess, checkBrake } from './login-brake';
 import { clearFailures, countRecent, LoginLockedError, lockedUntil, recordFailure, usernameKey } from './login-attempts';
@@ -205,35 +206,13 @@ export async function changePassword(
 /** How long a password mailed by forgot-password works (a mailbox read later, or by someone else, gets nothing). */
 export const PENDING_PASSWORD_TTL_HOURS = 24;
 
-function resetMail(username: string, password: string) {
-  const subject = 'Your new Retail Food Program password / Votre nouveau mot de passe du Programme de récupération en épicerie';
-  const text = [
-    `Hello ${username},`,
-    '',
-    'A new password was requested for your Retail Food Program account.',
-    '',
-    `Username: ${username}`,
-    `New password: ${password}`,
-    '',
-    `Sign in with it within ${PENDING_PASSWORD_TTL_HOURS} hours, then choose your own password under Change Password.`,
-    'Your current password keeps working until you sign in with one of the two; the other then stops working.',
-    'If you did not ask for a new password, please contact your administrator.',
-    '',
-    '---',
-    '',
-    `Bonjour ${username},`,
-    '',
-    'Un nouveau mot de passe a été demandé pour votre compte du Programme de récupération en épicerie.',
-    '',
-    `Nom d’utilisateur : ${username}`,
-    `Nouveau mot de passe : ${password}`,
-    '',
-    `Connectez-vous avec celui-ci d’ici ${PENDING_PASSWORD_TTL_HOURS} heures, puis choisissez votre propre mot de passe sous Changer le mot de passe.`,
-    'Votre mot de passe actuel fonctionne jusqu’à ce que vous vous connectiez avec l’un des deux; l’autre cesse alors de fonctionner.',
-    'Si vous n’avez pas demandé de nouveau mot de passe, veuillez communiquer avec votre administrateur.',
-  ].join('\n');
-  return { subject, text };
-}
+/** Both languages, English first, whatever the account's language (as this mail has always been). */
+const resetMail = (username: string, password: string) =>
+  bilingual('en', (l) => {
+    const t = mailText(l);
+    const args = { username, password, hours: PENDING_PASSWORD_TTL_HOURS };
+    return { subject: t('forgotPassword.subject', args), text: t('forgotPassword.body', args) };
+  });
 
 /**
  * POST /api/user/forgot-password. The checks and their order follow section 8. The mail goes out before

@@ -12,7 +12,7 @@ import type { ApiDeps, AuthUser } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { branches, donationFlags, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
-import { mailLocale } from '../mail/program-mail';
+import { mailLocale } from '../mail/mail-text';
 import { correctWeightMail } from '../mail/weight-mail';
 import { isUuid } from './branches';
 import { queryRows } from './sql-rows';
