@@ -9,6 +9,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useTooLongText } from '@/components/ui/use-too-long';
+import { LOCKED_FOR } from '@/lib/domain/errors';
 import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 import { FormMessage } from '@/components/ui/form-message';
 
@@ -39,6 +40,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   function codeText(code: string | null | undefined) {
     // The server's message, by its code; anything with a 500 in it, or unknown, is the generic login error.
     if (!code || NEXT_AUTH_ERRORS.has(code) || code.includes('500')) return errorText('LOGIN_SERVER_ERROR', 'LOGIN_SERVER_ERROR');
+    const minutes = code.startsWith(LOCKED_FOR) ? Number(code.slice(LOCKED_FOR.length)) : NaN;
+    if (minutes > 0) return t('lockedFor', { minutes });
     return errorText(code, 'LOGIN_SERVER_ERROR');
   }
 

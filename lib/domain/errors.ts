@@ -106,3 +106,6 @@ export type ApiErrorBody = { code: ErrorCode; message: string; field?: string };
 export function apiError(code: ErrorCode, field?: string): ApiErrorBody {
   return field ? { code, message: ERROR_MESSAGES[code], field } : { code, message: ERROR_MESSAGES[code] };
 }
+
+/** A sign-in refused for a lock that lasts N more minutes reaches the login screen as `${LOCKED_FOR}N`. */
+export const LOCKED_FOR = 'LOGIN_TOO_MANY:';

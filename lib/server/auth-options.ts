@@ -12,6 +12,7 @@ import {
   trySetCookie,
 } from './auth-cookies';
 import { callDonationApi, donationApiJson, ApiCallError } from './donation-api-client';
+import { LOCKED_FOR } from '@/lib/domain/errors';
 import { SESSION_COOKIE, secureCookies } from './env';
 import { isSsoProvider, SSO_PROVIDERS, ssoProviders, type SsoProviderId } from './sso-providers';
 import { applyAnswer, RENEW_BEFORE_MS, renewSso } from './session-renewal';
@@ -42,10 +43,16 @@ declare module 'next-auth/jwt' {
   }
 }
 
-/** Login error codes the login screen translates (LOGIN_INVALID, LOGIN_NO_BRANCH, LOGIN_TOO_MANY, LOGIN_SERVER_ERROR). */
+/**
+ * Login error codes the login screen translates (LOGIN_INVALID, LOGIN_NO_BRANCH, LOGIN_TOO_MANY, LOGIN_SERVER_ERROR),
+ * or `LOGIN_TOO_MANY:<minutes>` when the API said how long the lock lasts.
+ */
 export function loginErrorCode(err: unknown): string {
   if (err instanceof ApiCallError) {
     if (err.status >= 500) return 'LOGIN_SERVER_ERROR';
+    // next-auth passes on one string: a lock's minutes travel with its code, so the screen can say them in its language.
+    const minutes = err.code === 'LOGIN_TOO_MANY' ? /wait (\d+) minutes?/.exec(err.body?.message ?? '')?.[1] : undefined;
+    if (minutes) return `${LOCKED_FOR}${minutes}`;
     return err.code ?? 'LOGIN_INVALID';
   }
   return 'LOGIN_SERVER_ERROR';
