@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { WIDTHS } from './shots';
 
 /** An axe scan (WCAG 2.x A/AA and best practices): no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
@@ -17,4 +18,22 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     )
     .join('\n');
   expect(bad, `${label}\n${report}`).toEqual([]);
+}
+
+/**
+ * The same scan at phone width (390 x 844) and then at desktop width (1280 x 800), in the page as it is: a layout
+ * of its own at each width (the drawer, tables that scroll sideways, stacked forms) gets its own check, for the price
+ * of one page load. Both widths are scanned even when the first fails, so one run names every violation.
+ */
+export async function expectNoSeriousA11yViolationsAtWidths(page: Page, label: string) {
+  const original = page.viewportSize();
+  const failures: string[] = [];
+  for (const w of WIDTHS) {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    // Two frames: whatever the new width changes (a media query, a resize observer) is drawn before the scan.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expectNoSeriousA11yViolations(page, `${label} at ${w.width} px`).catch((e: Error) => failures.push(e.message));
+  }
+  if (original) await page.setViewportSize(original);
+  expect(failures, failures.join('\n\n')).toEqual([]);
 }
