@@ -1,5 +1,6 @@
-// Axe scans and screenshots (390 px and 1280 px) of login, forgot password, change password, branch and feedback.
-import { expectNoSeriousA11yViolations } from './support/axe';
+// Axe scans at phone (390 px) and desktop (1280 px) widths, and screenshots, of login, forgot password, the not-found
+// page, change password, branch, feedback and the menu drawer.
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtWidths } from './support/axe';
 import { DEMO, expect, test } from './support/auth';
 import { LANGS, msg } from './support/messages';
 import { shootWidths } from './support/shots';
@@ -11,7 +12,7 @@ for (const lang of LANGS) {
     test('login', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: msg(lang, 'LoginPage.login'), exact: true })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `login ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `login ${lang}`);
       await shootWidths(page, 'login', lang);
       // The error state too.
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.9.9.${lang === 'en' ? 1 : 2}` });
@@ -26,7 +27,7 @@ for (const lang of LANGS) {
     test('forgot password', async ({ page }) => {
       await page.goto('/forgot-password');
       await expect(page.getByRole('button', { name: msg(lang, 'ForgotPasswordPage.sendEmail'), exact: true })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `forgot-password ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `forgot-password ${lang}`);
       await shootWidths(page, 'forgot-password', lang);
     });
   });
@@ -37,7 +38,7 @@ for (const lang of LANGS) {
     test('change password', async ({ page }) => {
       await page.goto('/change-password');
       await expect(page.getByLabel(msg(lang, 'ChangePasswordPage.oldPassword'), { exact: true })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `change-password ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `change-password ${lang}`);
       await shootWidths(page, 'change-password', lang);
       // With errors showing.
       await page.getByLabel(msg(lang, 'ChangePasswordPage.newPassword'), { exact: true }).fill('short');
@@ -51,7 +52,7 @@ for (const lang of LANGS) {
     test('organisation details', async ({ page }) => {
       await page.goto('/branch');
       await expect(page.getByLabel(msg(lang, 'BranchPage.name'), { exact: true })).toHaveValue(/\S/);
-      await expectNoSeriousA11yViolations(page, `branch ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `branch ${lang}`);
       await shootWidths(page, 'branch', lang);
       await page.getByLabel(msg(lang, 'BranchPage.city'), { exact: true }).fill('');
       await page.getByLabel(msg(lang, 'BranchPage.city'), { exact: true }).blur();
@@ -62,15 +63,32 @@ for (const lang of LANGS) {
     test('help and feedback, and its thank-you popup', async ({ page }) => {
       await page.goto('/feedback');
       await expect(page.getByLabel(msg(lang, 'FeedbackPage.contact'), { exact: true })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `feedback ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `feedback ${lang}`);
       await shootWidths(page, 'feedback', lang);
       await page.route('**/bff/feedback', (r) => r.fulfill({ status: 201, contentType: 'application/json', body: '{}' }));
       await page.getByLabel(msg(lang, 'FeedbackPage.contact'), { exact: true }).selectOption({ index: 1 });
       await page.getByLabel(msg(lang, 'FeedbackPage.message'), { exact: true }).fill('Screenshot test');
       await page.getByRole('button', { name: msg(lang, 'FeedbackPage.submit'), exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `feedback dialog ${lang}`);
+      await expectNoSeriousA11yViolationsAtWidths(page, `feedback dialog ${lang}`);
       await shootWidths(page, 'feedback-dialog', lang);
+    });
+
+    test('the menu drawer', async ({ page }) => {
+      await page.goto('/feedback');
+      await page.getByRole('button', { name: msg(lang, 'Header.menu'), exact: true }).click();
+      await expect(page.getByRole('dialog').getByRole('link', { name: msg(lang, 'Header.titles.branch') })).toBeVisible();
+      await expectNoSeriousA11yViolationsAtWidths(page, `menu drawer ${lang}`);
+      await shootWidths(page, 'menu-drawer', lang);
+    });
+
+    test('not found', async ({ page }) => {
+      // A program screen, which the demo user (no program staff) is not to see: the not-found page inside the app's
+      // header. (Signed out, a screen's address leads to the login screen; signed in, an unknown one leads home.)
+      await page.goto('/program/requests');
+      await expect(page.getByRole('heading', { name: msg(lang, 'NotFound.title') })).toBeVisible();
+      await expectNoSeriousA11yViolationsAtWidths(page, `not found ${lang}`);
+      await shootWidths(page, 'not-found', lang);
     });
   });
 }
