@@ -38,6 +38,9 @@ const REQUIRED: [BranchTextField, ErrorCode][] = [
   ['postalCode', 'ORG_POSTAL_CODE_VALIDATE'],
 ];
 
+/** Whether section 5 requires the field: the forms mark it so (*) from the same table the check reads. */
+export const isRequiredBranchField = (field: string): boolean => REQUIRED.some(([f]) => f === field);
+
 /** Section 5: required non-empty fields and the e-mail format; the web site, when given, is an http(s) address. */
 export function checkBranchRules(body: Partial<Record<BranchTextField, unknown>>): { code: ErrorCode; field: string }[] {
   const out: { code: ErrorCode; field: string }[] = [];

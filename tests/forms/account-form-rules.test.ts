@@ -8,7 +8,7 @@ import {
   updateBranchResolver,
 } from '@/components/account/schemas';
 import { updateBranchBodySchema } from '@/lib/domain/branch';
-import { BRANCH_STATISTICS, BRANCH_TEXT_MAX, STATISTIC_MAX } from '@/lib/domain/branch-rules';
+import { BRANCH_STATISTICS, BRANCH_TEXT_MAX, STATISTIC_MAX, isRequiredBranchField } from '@/lib/domain/branch-rules';
 
 const valid = branchFormValues({
   name: 'Daily Bread',
@@ -59,6 +59,11 @@ describe('organisation form limits are the API schema limits', () => {
       numStaff: 'STAT_NOT_NUMBER',
     });
     expect((await resolve(updateBranchResolver, valid)).errors).toEqual({});
+  });
+
+  it('marks as required (*) exactly the fields section 5 requires', () => {
+    const fields = [...Object.keys(BRANCH_TEXT_MAX), ...BRANCH_STATISTICS];
+    expect(fields.filter(isRequiredBranchField)).toEqual(['name', 'email', 'phoneNumber', 'city', 'address1', 'postalCode']);
   });
 });
 
