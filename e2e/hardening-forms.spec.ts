@@ -4,6 +4,7 @@ import { isoToTyped } from '../lib/domain/typed-input';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
 import { countRequests } from './support/count-requests';
 import { login, type Lang } from './support/auth';
+import { CATS, fillDonation } from './support/donation-form';
 
 // Hardening, the forms: no silent refusal, messages in view on a phone, permanent failures named, one request per
 // action, weights and dates as people type them, the feedback counter, fields kept above the sticky Save bar.
@@ -213,17 +214,10 @@ test('double-clicks send one request: organisation Save, feedback Submit, Export
   expect(exports).toHaveLength(1);
 });
 
-/** Fills the add form with a valid entry: date (as typed), the first matching store, a weight, 100% dairy. */
+/** Fills the add form with a valid entry: date (as typed), the branch's first store, a weight, 100% dairy. */
 async function fillAdd(page: Page, lang: Lang, date: string, weight = '3') {
-  const t = MESSAGES[lang].DonationForm;
   const [store] = await stores(page, (await sessionUser(page)).branchId);
-  await page.getByLabel(t.date, { exact: true }).fill(date);
-  const combo = page.getByRole('combobox', { name: t.store });
-  await combo.click();
-  await combo.fill(store.name.split(/\s+/)[0]);
-  await page.getByRole('listbox').getByRole('option').first().click();
-  await page.getByLabel(t.weight, { exact: true }).fill(weight);
-  await page.getByLabel(fill(t.percentOf, { category: lang === 'fr' ? 'Produits laitiers' : 'Dairy' }), { exact: true }).fill('100');
+  await fillDonation(page, lang, { store, weight, date, category: CATS[lang].dairy });
 }
 
 const CREATE = /\/bff\/branch\/[^/]+\/donations$/;

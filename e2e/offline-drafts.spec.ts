@@ -1,8 +1,8 @@
 import { expect } from '@playwright/test';
-import { LANGS, MESSAGES, demoMonths, sessionUser, stores } from './support/donations';
+import { LANGS, MESSAGES, demoMonths, rowsOfWeight, sessionUser, stores } from './support/donations';
 import { DEMO, login } from './support/auth';
 import { test } from './support/network-switch';
-import { fillDonation, form, rowsOfWeight, storeLabel } from './support/offline-form';
+import { fillDonation, form, storeLabel } from './support/donation-form';
 
 // Offline, nothing typed is lost: drafts kept across a session that ends before the save (and the sign-in after it), a reload,
 // a link out and the browser's Back and Forward. Set up like offline-service-worker.spec.ts: the service worker allowed, the

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { LANGS, MESSAGES, bffJson, demoMonths, fill, mmddyyyy, sessionUser, stores } from './support/donations';
+import { LANGS, MESSAGES, bffJson, demoMonths, fill, mmddyyyy, rowsOfWeight, sessionUser, stores } from './support/donations';
 import { login } from './support/auth';
 import { test, type SeenRequest } from './support/network-switch';
-import { fillDonation, form, rowsOfWeight } from './support/offline-form';
+import { fillDonation, form } from './support/donation-form';
 
 // Offline, the installable app's service worker: its manifest, the screens it keeps after one visit, the outbox of donations
 // added without a network (sent once when it returns, or refused and fixed), and sign-out deleting what it kept. Offline is

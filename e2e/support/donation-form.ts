@@ -1,5 +1,5 @@
-// Helpers of the donation form specs (donation-form-add-edit.spec.ts, donation-form-edge-cases.spec.ts): the form's fields
-// in either language, picking a store, the category names.
+// Helpers of the specs that fill the donation form (donation-form-add-edit, donation-form-edge-cases, the offline specs,
+// hardening-forms): the form's fields in either language, picking a store, filling a whole entry, the category names.
 import { expect, type Page } from '@playwright/test';
 import { MESSAGES, fill, type StoreRow } from './donations';
 import type { Lang } from './auth';
@@ -33,6 +33,15 @@ export async function pickStore(page: Page, lang: Lang, store: StoreRow) {
   await input.fill(store.name.split(/\s+/)[0]);
   await page.getByRole('option', { name: storeLabel(store), exact: true }).click();
   await expect(input).toHaveValue(storeLabel(store));
+}
+
+/** Fills the add form: a store, a weight, 100% of one category (produce unless named), and a date when given. */
+export async function fillDonation(page: Page, lang: Lang, opts: { store: StoreRow; weight: string; date?: string; category?: string }) {
+  const f = form(page, lang);
+  if (opts.date) await f.date.fill(opts.date);
+  await pickStore(page, lang, opts.store);
+  await f.weight.fill(opts.weight);
+  await f.box(opts.category ?? CATS[lang].produce).fill('100');
 }
 
 export const CATS = {

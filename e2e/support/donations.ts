@@ -63,6 +63,12 @@ export async function stores(page: Page, branchId: string) {
   return bffJson<StoreRow[]>(page, 'GET', `/branch/${branchId}/stores`);
 }
 
+/** How many of the branch's donations of the month weigh `weight`: the one a test saved, when the weight is its own. */
+export const rowsOfWeight = async (page: Page, branchId: string, ym: Ym, weight: number) =>
+  (await bffJson<{ weight: number }[]>(page, 'GET', `/branch/${branchId}/donations/${ym.year}/${ym.month}`)).filter(
+    (d) => d.weight === weight,
+  ).length;
+
 /** Adds a donation through the API (100 lbs, 60% produce, 40% dairy), to the RFP or to another program, and returns it. */
 export async function addDonationByApi(page: Page, opts: { branchId: string; date: string; weight?: number; campaignId?: string }) {
   const base = opts.campaignId ? `/branch/${opts.branchId}/${opts.campaignId}` : `/branch/${opts.branchId}`;
