@@ -3,9 +3,11 @@ import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
-import type { PartnerGrant } from './auth/partner-scope';
-import type { TokenMemoBindings } from './auth/token-memo';
+import type { branches } from './db/schema';
 import type { ReferenceCache } from './services/reference-cache';
+
+/** A retail partner's scope as every call reads it (names are read only where a screen shows them). */
+export type PartnerGrant = { retailerId: string; bannerId: string | null; storeIds: string[] };
 
 export type AuthUser = {
   id: string;
@@ -32,6 +34,27 @@ export type ApiDeps = {
   now: () => Date;
 };
 
+/**
+ * The token checks of one server-rendered page, shared by its in-process API calls (auth/token-memo.ts). Declared
+ * here, beside the user it holds, so that this file and the auth modules do not import each other.
+ */
+export type TokenMemo = Map<string, Promise<AuthUser | null>>;
+export type TokenMemoBindings = { tokenMemo?: TokenMemo };
+
+/** What a route's declared access checked before its handler ran (auth/access.ts). */
+export type CheckedAccess = {
+  /** The branch checked, in its canonical lower case. */
+  branchId?: string;
+  /** The branches a call may read: the one checked, or the caller's own when the branch was left out. */
+  branchIds?: string[];
+  /** The branches a donation call may reach (the caller's, plus the donation's when program staff are admitted). */
+  reach?: string[];
+  program?: ProgramAccess;
+  /** The branch row of a program level limited to one branch. */
+  programBranch?: typeof branches.$inferSelect;
+  partner?: PartnerGrant;
+};
+
 export type ApiEnv = {
   /** Set only by in-process callers (auth/token-memo.ts). */
   Bindings: TokenMemoBindings;
@@ -41,5 +64,6 @@ export type ApiEnv = {
     reference: ReferenceCache;
     user: AuthUser;
     requestId: string;
+    access: CheckedAccess;
   };
 };

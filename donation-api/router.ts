@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { apiError } from '@/lib/domain/errors';
 import { TOO_LONG_MESSAGE, tooLongMessage } from '@/lib/domain/text-limits';
+import { checkAccess, declaredAccess } from './auth/access';
 import type { ApiEnv } from './context';
 
 type Issue = { path: PropertyKey[]; message: string; code?: string; origin?: string; maximum?: number | bigint };
@@ -23,6 +24,22 @@ export function validationHook(result: { success: boolean; error?: { issues: Iss
   return undefined;
 }
 
+/**
+ * A router whose every route declares who may call it (`'x-access'`, auth/access.ts). The declared check runs after
+ * the request's validation (a malformed call is the same 400 for everyone, as before) and before the handler, which
+ * reads what was checked with the getters of auth/access.ts. A route without a declaration stops the API at start.
+ */
 export function newRouter() {
-  return new OpenAPIHono<ApiEnv>({ defaultHook: validationHook as never });
+  const router = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook as never });
+  const register = router.openapi;
+  router.openapi = ((route, handler, hook) => {
+    const declared = declaredAccess(route);
+    if (!declared) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no access ('x-access' in its createRoute)`);
+    const guarded = (async (c, next) => {
+      c.set('access', await checkAccess(c as never, declared));
+      return handler(c, next);
+    }) as typeof handler;
+    return register(route, guarded, hook);
+  }) as typeof register;
+  return router;
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
+import { isUuid } from '@/lib/domain/uuid';
 import type { ApiEnv, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
@@ -48,8 +49,6 @@ export const requireToken: MiddlewareHandler<ApiEnv> = async (c, next) => {
   return next();
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** 'read' lets program staff in scope read a branch's data; 'write' lets only program administrators change it. */
 export type BranchAccess = 'read' | 'write';
 
@@ -62,7 +61,7 @@ export async function assertBranch(db: DbOrTx, user: AuthUser, branchId: string,
   // Ids are compared in their canonical lower case, so every route answers an upper-case id alike; a malformed id
   // never reaches the database.
   const id = branchId.toLowerCase();
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   if (user.branchIds.includes(id)) return id;
   if (user.program && (access === 'read' || user.program.role === 'admin')) {
     await programBranch(db, user.program, id);
@@ -76,7 +75,7 @@ export async function assertBranch(db: DbOrTx, user: AuthUser, branchId: string,
  * branch when assertBranch admits it. The services then constrain the donation to these branches as before.
  */
 export async function donationReach(db: DbOrTx, user: AuthUser, donationId: string, access: BranchAccess): Promise<string[]> {
-  if (!user.program || !UUID.test(donationId)) return user.branchIds;
+  if (!user.program || !isUuid(donationId)) return user.branchIds;
   const [row] = await queryRows<{ branch_id: string }>(db, sql`select branch_id from donations where id = ${donationId}::uuid`);
   if (!row || user.branchIds.includes(row.branch_id)) return user.branchIds;
   return [...user.branchIds, await assertBranch(db, user, row.branch_id, access)];

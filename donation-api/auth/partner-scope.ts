@@ -4,13 +4,10 @@
 // every branch and program call already answers them 404.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PartnerAccess } from '@/lib/domain/partner';
-import type { AuthUser } from '../context';
+import type { AuthUser, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { banners, partnerAccess, retailers } from '../db/schema';
 import { notFound } from '../errors';
-
-/** The scope the token lookup reads on every call (names are read only where a screen shows them). */
-export type PartnerGrant = { retailerId: string; bannerId: string | null; storeIds: string[] };
 
 /** The caller's partner scope; anyone else gets 404. */
 export function requirePartner(user: AuthUser): PartnerGrant {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { notFound } from '../errors';
-import { isUuid } from '../services/branches';
+import { isUuid } from '@/lib/domain/uuid';
 
 /** The caller's program access; branch staff (or a coordinator where an administrator is needed) get 404. */
 export function requireProgram(user: AuthUser, role?: ProgramRole): ProgramAccess {

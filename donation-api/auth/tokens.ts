@@ -3,8 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import type { ProgramAccess } from '@/lib/domain/program-access';
-import type { PartnerGrant } from './partner-scope';
-import type { AuthUser } from '../context';
+import type { AuthUser, PartnerGrant } from '../context';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

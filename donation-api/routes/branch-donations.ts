@@ -9,6 +9,7 @@ import { submitMonth } from '../services/submissions';
 import { mailSubmitConfirmation } from '../services/submit-mail';
 import { CampaignDonationSchema, DonationSchema, json, MonthlyReportSchema } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, writeContext, yearParam } from './params';
+import { access } from '../auth/access';
 
 export const branchDonationsRoutes = newRouter();
 
@@ -24,6 +25,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/donations/last-submission-date',
+    'x-access': access.branch('read'),
     summary: 'When the branch last submitted a month',
     tags: ['Donations'],
     operationId: 'getLastSubmissionDate',
@@ -45,6 +47,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/donations/{year}/aggregate',
+    'x-access': access.branch('read'),
     summary: 'The twelve monthly report rows of a year',
     tags: ['Donations'],
     operationId: 'listMonthlyReports',
@@ -64,6 +67,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/donations/{year}/{month}',
+    'x-access': access.branch('read'),
     summary: 'RFP donations of a month',
     tags: ['Donations'],
     operationId: 'listMonthDonations',
@@ -83,6 +87,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/campaigndonations/{year}/{month}',
+    'x-access': access.branch('read'),
     summary: 'Other programs’ donations of a month',
     tags: ['Donations'],
     operationId: 'listMonthCampaignDonations',
@@ -102,6 +107,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/{year}/{month}/submitted',
+    'x-access': access.branch('read'),
     summary: 'Whether a month is submitted',
     tags: ['Donations'],
     operationId: 'getMonthSubmitted',
@@ -121,6 +127,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/{year}/{month}/comments',
+    'x-access': access.branch('read'),
     summary: 'The comments given when a month was submitted',
     tags: ['Donations'],
     operationId: 'getMonthComments',
@@ -148,6 +155,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/submit',
+    'x-access': access.branch('write', 'json'),
     summary: 'Submit a month’s report (one-way)',
     tags: ['Donations'],
     operationId: 'submitMonth',
@@ -172,6 +180,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/donations',
+    'x-access': access.branch('write'),
     summary: 'Add an RFP donation',
     tags: ['Donations'],
     operationId: 'createDonation',
@@ -193,6 +202,7 @@ branchDonationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/{campaignId}/campaigndonations',
+    'x-access': access.branch('write'),
     summary: 'Add a donation to another program',
     tags: ['Donations'],
     operationId: 'createCampaignDonation',

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { ErrorSchema } from './params';
 import { getBranch, updateBranch } from '../services/branches';
+import { access } from '../auth/access';
 
 export const branchRoutes = newRouter();
 
@@ -26,6 +27,7 @@ branchRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}',
+    'x-access': access.branch('read'),
     summary: 'A branch and its organisation details',
     tags: ['Branches'],
     operationId: 'getBranch',
@@ -48,6 +50,7 @@ branchRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/branch/{branchId}',
+    'x-access': access.branch('write'),
     summary: 'Update the organisation details of a branch',
     tags: ['Branches'],
     operationId: 'updateBranch',

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import { categoryRefSchema } from '@/lib/domain/answers';
 import { categories } from '../db/schema';
 import { newRouter } from '../router';
+import { access } from '../auth/access';
 
 export const categoryRoutes = newRouter();
 
@@ -13,6 +14,7 @@ categoryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/category',
+    'x-access': access.signedIn(),
     summary: 'Donation categories in display order',
     tags: ['Categories'],
     operationId: 'listCategories',

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { publicAuthConfig } from '../auth/sso-config';
 import { newRouter } from '../router';
+import { access } from '../auth/access';
 
 export const configRoutes = newRouter();
 
@@ -28,6 +29,7 @@ configRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/config/auth-config',
+    'x-access': access.public(),
     summary: 'The public sign-in configuration, without any secret',
     tags: ['Config'],
     operationId: 'getAuthConfig',

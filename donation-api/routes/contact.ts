@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { contactAnswerSchema } from '@/lib/domain/answers';
 import { newRouter } from '../router';
 import { listContacts } from '../services/feedback';
+import { access } from '../auth/access';
 
 export const contactRoutes = newRouter();
 
@@ -12,6 +13,7 @@ contactRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/contact',
+    'x-access': access.signedIn(),
     summary: 'Feedback recipients in display order',
     tags: ['Contact'],
     operationId: 'listContacts',

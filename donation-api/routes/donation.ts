@@ -12,6 +12,7 @@ import { attachmentDisposition, exportFileName } from '@/lib/domain/export-file-
 import { recomputeGhg } from '../services/ghg';
 import { CampaignDonationSchema, DonationSchema, json } from './donation-schemas';
 import { errorResponses, updateResponses, uuidParam, writeContext, yearParam } from './params';
+import { access } from '../auth/access';
 
 export const donationRoutes = newRouter();
 
@@ -28,6 +29,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/paged',
+    'x-access': access.branch('read', 'query'),
     summary: 'A branch’s donations between two dates, a page at a time',
     tags: ['Donations'],
     operationId: 'listDonationsPaged',
@@ -73,6 +75,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/export',
+    'x-access': access.branch('read', 'query'),
     summary: 'Export a year of donations (CSV or XLSX)',
     tags: ['Donations'],
     operationId: 'exportDonations',
@@ -119,6 +122,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/donationyears',
+    'x-access': access.branch('read', 'query', true),
     summary: 'Years with donations, newest first',
     tags: ['Donations'],
     operationId: 'listDonationYears',
@@ -148,6 +152,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/yearrange',
+    'x-access': access.branch('read', 'query', true),
     summary: 'Years the year picker offers',
     tags: ['Donations'],
     operationId: 'getDonationYearRange',
@@ -176,6 +181,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/donation/update-ghg',
+    'x-access': access.signedIn('the donations of the caller’s own branches only'),
     summary: 'Recompute the greenhouse-gas figure of RFP donations',
     tags: ['Donations'],
     operationId: 'updateDonationGhg',
@@ -194,6 +200,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/donation/update-campaign-ghg',
+    'x-access': access.signedIn('the donations of the caller’s own branches only'),
     summary: 'Recompute the greenhouse-gas figure of campaign donations',
     tags: ['Donations'],
     operationId: 'updateCampaignDonationGhg',
@@ -215,6 +222,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/campaigndonation/{id}',
+    'x-access': access.donation('read'),
     summary: 'A campaign donation with its campaign categories',
     tags: ['Donations'],
     operationId: 'getCampaignDonation',
@@ -234,6 +242,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/donation/campaigndonation/{id}',
+    'x-access': access.donation('write'),
     summary: 'Update a campaign donation',
     tags: ['Donations'],
     operationId: 'updateCampaignDonation',
@@ -254,6 +263,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'delete',
     path: '/donation/campaigndonation/{id}',
+    'x-access': access.donation('write'),
     summary: 'Delete a campaign donation',
     tags: ['Donations'],
     operationId: 'deleteCampaignDonation',
@@ -274,6 +284,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/{id}',
+    'x-access': access.donation('read'),
     summary: 'An RFP donation',
     tags: ['Donations'],
     operationId: 'getDonation',
@@ -293,6 +304,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/donation/{id}',
+    'x-access': access.donation('write'),
     summary: 'Update an RFP donation',
     tags: ['Donations'],
     operationId: 'updateDonation',
@@ -313,6 +325,7 @@ donationRoutes.openapi(
   createRoute({
     method: 'delete',
     path: '/donation/{id}',
+    'x-access': access.donation('write'),
     summary: 'Delete an RFP donation',
     tags: ['Donations'],
     operationId: 'deleteDonation',

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter } from '../router';
 import { ErrorSchema } from './params';
 import { FEEDBACK_MAX_CHARS, sendFeedback } from '../services/feedback';
+import { access } from '../auth/access';
 
 export const feedbackRoutes = newRouter();
 
@@ -20,6 +21,7 @@ feedbackRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/feedback',
+    'x-access': access.signedIn(),
     summary: 'Send a message to a support contact',
     tags: ['Feedback'],
     operationId: 'sendFeedback',

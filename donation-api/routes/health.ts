@@ -4,6 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
 import { newRouter } from '../router';
+import { access } from '../auth/access';
 
 export const healthRoutes = newRouter();
 
@@ -19,6 +20,7 @@ healthRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/health',
+    'x-access': access.public(),
     summary: 'Liveness: the server process answers',
     tags: ['Health'],
     operationId: 'getHealth',
@@ -36,6 +38,7 @@ healthRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/ready',
+    'x-access': access.public(),
     summary: 'Readiness: the database answers and its migrations are applied',
     description:
       'Readiness: 200 once the database answers and every migration of this release is applied; 503 with Retry-After ' +

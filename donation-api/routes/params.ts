@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { errorAnswerSchema } from '@/lib/domain/answers';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import type { ApiEnv } from '../context';
-import { UUID_PATTERN } from '../services/donations';
+import { UUID_PATTERN } from '@/lib/domain/uuid';
 import type { WriteContext } from '../services/donations';
 
 // Path and query parameters shared by the donation routes: malformed ones are a 400, never a database error.

@@ -8,6 +8,7 @@ import { invitePartner } from '../services/partner-invite';
 import { answerQuery, queriesOfBranchMonth, queriesOfProgram } from '../services/partner-queries';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
+import { access } from '../auth/access';
 
 // The program's and the branches' side of retail partners: inviting a partner (program administrators), the
 // partners' queries on lines (program staff in scope; a branch's own staff for its months) and their answers
@@ -22,6 +23,7 @@ partnerProgramRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/users/invite-partner',
+    'x-access': access.program('admin'),
     summary: 'Invite a retail partner user, scoped to a retailer, a banner or some stores (program administrators)',
     tags,
     operationId: 'invitePartner',
@@ -36,6 +38,7 @@ partnerProgramRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/partner-queries',
+    'x-access': access.program('staff'),
     summary: 'Partners’ queries on lines, open or answered (program staff in scope)',
     tags,
     operationId: 'programPartnerQueries',
@@ -53,6 +56,7 @@ partnerProgramRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/partner-queries',
+    'x-access': access.branch('read'),
     summary: 'Partners’ queries on a month of the branch (its staff; program staff in scope)',
     tags,
     operationId: 'branchPartnerQueries',
@@ -72,6 +76,7 @@ partnerProgramRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/partner-queries/{queryId}/answer',
+    'x-access': access.signedIn('a query of a branch of the caller’s, or one in a program administrator’s scope'),
     summary: 'Answer a partner’s query, once (the line’s branch staff or a program administrator)',
     tags,
     operationId: 'answerPartnerQuery',

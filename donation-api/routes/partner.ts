@@ -22,6 +22,7 @@ import { statementFileName, statementPdf } from '../services/partner-statement-p
 import { issueStatement, keptStatement, listStatements } from '../services/partner-statements';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
+import { access } from '../auth/access';
 
 // The retail partner's own calls. Access: a partner user only (requirePartner), limited to the stores of their
 // scope; anyone else, and any store, line or statement outside the scope, gets the same 404 as an unknown id.
@@ -35,6 +36,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/figures',
+    'x-access': access.partner(),
     summary: 'Pounds, CO2e and meals of the partner’s stores for submitted months, by month, store, banner and category (partners)',
     tags,
     operationId: 'partnerFigures',
@@ -49,6 +51,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/export',
+    'x-access': access.partner(),
     summary: 'The partner’s figures as CSV or XLSX, one row per store and month with a total (partners)',
     tags,
     operationId: 'partnerExport',
@@ -80,6 +83,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/lines',
+    'x-access': access.partner(),
     summary: 'Donation lines of one submitted month of the partner’s stores (partners)',
     tags,
     operationId: 'partnerLines',
@@ -98,6 +102,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/queries',
+    'x-access': access.partner(),
     summary: 'The partner’s queries on lines, with their answers (partners)',
     tags,
     operationId: 'partnerQueries',
@@ -111,6 +116,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/partner/queries',
+    'x-access': access.partner(),
     summary: 'Query a donation line of the partner’s stores (partners)',
     tags,
     operationId: 'askPartnerQuery',
@@ -128,6 +134,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/statements',
+    'x-access': access.partner(),
     summary: 'Statements kept for the partner, newest first (partners)',
     tags,
     operationId: 'partnerStatements',
@@ -141,6 +148,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/partner/statements',
+    'x-access': access.partner(),
     summary: 'The statement of a month or quarter: the kept one if no figure changed, else a new number (partners)',
     tags,
     operationId: 'issuePartnerStatement',
@@ -165,6 +173,7 @@ partnerRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/partner/statements/{statementId}/pdf',
+    'x-access': access.partner(),
     summary: 'A kept statement as a bilingual PDF (partners)',
     tags,
     operationId: 'partnerStatementPdf',

@@ -6,6 +6,7 @@ import { newRouter } from '../router';
 import { branchHistory, donationHistory, programLog } from '../services/audit-trail';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam } from './params';
+import { access } from '../auth/access';
 
 // The audit trail shown: a donation's history, a branch's history (its staff), the program-wide log
 // (program administrators).
@@ -20,6 +21,7 @@ programAuditRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/donation/{id}/history',
+    'x-access': access.signedIn('a donation whose entries name a branch of the caller’s or one in their program scope'),
     summary: 'A donation’s history',
     tags: ['Donations'],
     operationId: 'donationHistory',
@@ -35,6 +37,7 @@ programAuditRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/history',
+    'x-access': access.branch('read'),
     summary: 'A branch’s history',
     tags: ['Branches'],
     operationId: 'branchHistory',
@@ -55,6 +58,7 @@ programAuditRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/audit',
+    'x-access': access.program('admin'),
     summary: 'The program-wide audit log (program administrators)',
     tags: ['Program'],
     operationId: 'programAudit',

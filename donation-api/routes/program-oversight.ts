@@ -13,6 +13,7 @@ import { oversightCsv, oversightFileName, oversightXlsx } from '../services/prog
 import { programTotals } from '../services/program-totals';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
+import { access } from '../auth/access';
 
 // The program's oversight of the monthly reports. Every call: program staff only (404 for anyone else),
 // limited to the caller's scope (donation-api/auth/program-scope.ts).
@@ -35,6 +36,7 @@ programOversightRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/oversight',
+    'x-access': access.program('staff'),
     summary: 'Month view of the monthly reports of every branch in scope',
     tags,
     operationId: 'getProgramOversight',
@@ -53,6 +55,7 @@ programOversightRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/oversight/export',
+    'x-access': access.program('staff'),
     summary: 'The month view as a CSV or XLSX file',
     tags,
     operationId: 'exportProgramOversight',
@@ -86,6 +89,7 @@ programOversightRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/oversight/year',
+    'x-access': access.program('staff'),
     summary: 'Year view: the status of every month of every branch in scope',
     tags,
     operationId: 'getProgramOversightYear',
@@ -104,6 +108,7 @@ programOversightRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/totals',
+    'x-access': access.program('staff'),
     summary: 'Totals of a month and its year, by province and for the program',
     tags,
     operationId: 'getProgramTotals',
@@ -127,6 +132,7 @@ programOversightRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/oversight/branches/{branchId}',
+    'x-access': access.program('staff', 'param'),
     summary: 'A branch in scope: name and province',
     tags,
     operationId: 'getProgramOversightBranch',

@@ -6,6 +6,7 @@ import { newRouter } from '../router';
 import { partnerCsv, partnerList, partnerReport, partnerXlsx } from '../services/partner-report';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
+import { access } from '../auth/access';
 
 // The retail partner report, for program staff: JSON for the screen, CSV and XLSX to send.
 export const programPartnerReportRoutes = newRouter();
@@ -20,6 +21,7 @@ programPartnerReportRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/partners',
+    'x-access': access.program('staff'),
     summary: 'Retailers and banners (partner report picker)',
     tags,
     operationId: 'listPartners',
@@ -37,6 +39,7 @@ programPartnerReportRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/partner-report',
+    'x-access': access.program('staff'),
     summary: 'Retail partner report',
     tags,
     operationId: 'partnerReport',
@@ -52,6 +55,7 @@ programPartnerReportRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/partner-report/export',
+    'x-access': access.program('staff'),
     summary: 'Retail partner report as CSV or XLSX',
     tags,
     operationId: 'partnerReportExport',

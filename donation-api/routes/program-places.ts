@@ -33,6 +33,7 @@ import {
   setStoreBranches,
 } from '../services/program-places';
 import { ErrorSchema } from './params';
+import { access } from '../auth/access';
 
 export const programPlacesRoutes = newRouter();
 
@@ -50,6 +51,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/branches',
+    'x-access': access.program('admin'),
     summary: 'Every branch with its number of users and stores, deactivated ones last',
     tags,
     operationId: 'listProgramBranches',
@@ -63,6 +65,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/branches',
+    'x-access': access.program('admin'),
     summary: 'Create a branch (the rules of section 5)',
     tags,
     operationId: 'createBranch',
@@ -82,6 +85,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/branches/import',
+    'x-access': access.program('admin'),
     summary: 'Import branches from CSV: a preview of every row, then confirm (nothing written if any row is refused)',
     tags,
     operationId: 'importBranches',
@@ -101,6 +105,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/branches/{branchId}/profile',
+    'x-access': access.program('admin', 'param'),
     summary: 'A branch with its people and stores',
     tags,
     operationId: 'branchProfile',
@@ -115,6 +120,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/branches/{branchId}/profile',
+    'x-access': access.program('admin', 'param'),
     summary: 'Edit a branch (the rules of section 5)',
     tags,
     operationId: 'updateProgramBranch',
@@ -134,6 +140,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/branches/{branchId}/active',
+    'x-access': access.program('admin', 'param'),
     summary: 'Deactivate (history kept; out of oversight from that month on) or reactivate a branch',
     tags,
     operationId: 'setBranchActive',
@@ -151,6 +158,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/stores',
+    'x-access': access.program('admin'),
     summary: 'Stores with their retailer, banner and the branches they serve',
     tags,
     operationId: 'listProgramStores',
@@ -165,6 +173,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/stores',
+    'x-access': access.program('admin'),
     summary: 'Create a store (its retailer and banner found by name or created) and link it to branches',
     tags,
     operationId: 'createStore',
@@ -179,6 +188,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/stores/import',
+    'x-access': access.program('admin'),
     summary: 'Import stores from CSV: a preview of every row, then confirm (nothing written if any row is refused)',
     tags,
     operationId: 'importStores',
@@ -198,6 +208,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/stores/{storeId}/branches',
+    'x-access': access.program('admin'),
     summary: 'The branches a store serves (its past donations stay with the branch that logged them)',
     tags,
     operationId: 'setStoreBranches',
@@ -215,6 +226,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/store-requests',
+    'x-access': access.program('admin'),
     summary: 'Open store requests from branches',
     tags,
     operationId: 'listStoreRequests',
@@ -228,6 +240,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/store-requests/{requestId}/decision',
+    'x-access': access.program('admin'),
     summary: 'Approve (the store is created and linked to the branch) or refuse a store request',
     tags,
     operationId: 'decideStoreRequest',
@@ -245,6 +258,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/store-requests',
+    'x-access': access.branch('write'),
     summary: "Ask for a store to be added ('My store is not in the list')",
     tags: ['Branches'],
     operationId: 'requestStore',
@@ -259,6 +273,7 @@ programPlacesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/store-requests',
+    'x-access': access.branch('read'),
     summary: "The branch's store requests of the last 90 days and their outcome",
     tags: ['Branches'],
     operationId: 'listBranchStoreRequests',

@@ -8,6 +8,7 @@ import { newRouter } from '../router';
 import { listReminders, sendReminderNow } from '../services/reminders';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, yearParam } from './params';
+import { access } from '../auth/access';
 
 // Reminders: what was sent for a month (shown on /program), a reminder sent by hand, and each user's
 // opt-out. The scheduled sending is donation-api/jobs/reminder-schedule.ts and `npm run admin -- send-reminders`.
@@ -22,6 +23,7 @@ programRemindersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/reminders',
+    'x-access': access.program('staff'),
     summary: 'Reminders sent for a report month',
     tags,
     operationId: 'listReminders',
@@ -41,6 +43,7 @@ programRemindersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/reminders',
+    'x-access': access.program('staff'),
     summary: 'Send a branch its reminder now',
     tags,
     operationId: 'sendReminder',
@@ -66,6 +69,7 @@ programRemindersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/current-user/reminders',
+    'x-access': access.signedIn(),
     summary: 'The caller’s reminder e-mail preference',
     tags: ['Users'],
     operationId: 'getReminderPreference',
@@ -87,6 +91,7 @@ programRemindersRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/user/current-user/reminders',
+    'x-access': access.signedIn(),
     summary: 'Opt out of or into reminder e-mails',
     tags: ['Users'],
     operationId: 'setReminderPreference',

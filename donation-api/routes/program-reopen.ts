@@ -14,6 +14,7 @@ import { decideReopenRequest, listReopenRequests, reopenDirectly, requestReopen 
 import { monthHistory } from '../services/submission-history';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
+import { access } from '../auth/access';
 
 // The reopening workflow: the branch's request and month history, the program's list, answers and
 // direct reopening. Program calls check scope through auth/program-scope.ts.
@@ -30,6 +31,7 @@ programReopenRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/{year}/{month}/reopen-request',
+    'x-access': access.branch('write'),
     summary: 'Request the reopening of a submitted month',
     tags: ['Branches'],
     operationId: 'requestReopen',
@@ -51,6 +53,7 @@ programReopenRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/{year}/{month}/history',
+    'x-access': access.branch('read'),
     summary: 'A month’s submissions and reopenings',
     tags: ['Branches'],
     operationId: 'monthHistory',
@@ -70,6 +73,7 @@ programReopenRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/branches/{branchId}/{year}/{month}/history',
+    'x-access': access.program('staff', 'param'),
     summary: 'A branch month’s submissions and reopenings (program staff)',
     tags,
     operationId: 'programMonthHistory',
@@ -90,6 +94,7 @@ programReopenRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/reopen-requests',
+    'x-access': access.program('staff'),
     summary: 'Reopening requests in scope',
     tags,
     operationId: 'listReopenRequests',
@@ -109,6 +114,7 @@ for (const decision of ['approve', 'decline'] as const) {
     createRoute({
       method: 'post',
       path: `/program/reopen-requests/{id}/${decision}`,
+      'x-access': access.program('staff'),
       summary: decision === 'approve' ? 'Approve a reopening request (the month opens)' : 'Decline a reopening request with an answer',
       tags,
       operationId: decision === 'approve' ? 'approveReopenRequest' : 'declineReopenRequest',
@@ -134,6 +140,7 @@ programReopenRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/branches/{branchId}/{year}/{month}/reopen',
+    'x-access': access.program('admin', 'param'),
     summary: 'Reopen a submitted month directly (program administrators)',
     tags,
     operationId: 'reopenMonth',

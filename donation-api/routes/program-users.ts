@@ -30,6 +30,7 @@ import {
   unlinkUserBranch,
 } from '../services/program-users';
 import { ErrorSchema } from './params';
+import { access } from '../auth/access';
 
 export const programUsersRoutes = newRouter();
 
@@ -58,6 +59,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/users',
+    'x-access': access.program('admin'),
     summary: 'Search users by username, e-mail or branch name (program administrators)',
     tags,
     operationId: 'listProgramUsers',
@@ -75,6 +77,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/users/invite',
+    'x-access': access.program('admin', 'json'),
     summary: 'Invite a user to a branch by e-mail (program administrators)',
     tags,
     operationId: 'inviteUser',
@@ -89,6 +92,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/users/{userId}/branches/{branchId}',
+    'x-access': access.program('admin', 'param'),
     summary: 'Link a user to a branch, or make them its lead or not',
     tags,
     operationId: 'linkUserBranch',
@@ -108,6 +112,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/users/{userId}/branches/{branchId}/unlink',
+    'x-access': access.program('admin', 'param'),
     summary: 'Take a branch away from a user',
     tags,
     operationId: 'unlinkUserBranch',
@@ -126,6 +131,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/users/{userId}/role',
+    'x-access': access.program('admin'),
     summary: 'Grant, change or withdraw a program role',
     tags,
     operationId: 'setUserRole',
@@ -143,6 +149,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'put',
     path: '/program/users/{userId}/status',
+    'x-access': access.program('admin'),
     summary: 'Deactivate (tokens revoked at once) or reactivate a user',
     tags,
     operationId: 'setUserStatus',
@@ -165,6 +172,7 @@ for (const [kind, path, operationId, summary] of [
     createRoute({
       method: 'post',
       path: `/program/users/{userId}/${path}`,
+      'x-access': access.program('admin'),
       summary,
       tags,
       operationId,
@@ -181,6 +189,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/people',
+    'x-access': access.branchLead(),
     summary: 'The people of a branch (its leads only)',
     tags: ['Branches'],
     operationId: 'listBranchPeople',
@@ -195,6 +204,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/people/me',
+    'x-access': access.branchMember(),
     summary: 'Whether the caller leads the branch (any member of it may ask)',
     tags: ['Branches'],
     operationId: 'getBranchLead',
@@ -209,6 +219,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/branch/{branchId}/people/invite',
+    'x-access': access.branchLead(),
     summary: 'Invite a colleague to the branch (its leads only)',
     tags: ['Branches'],
     operationId: 'inviteColleague',
@@ -227,6 +238,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/invitation/check',
+    'x-access': access.public(),
     summary: 'What an invitation or reset link is for; no token (the link is the credential)',
     tags: ['Users'],
     operationId: 'checkInvitation',
@@ -244,6 +256,7 @@ programUsersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/invitation/accept',
+    'x-access': access.public(),
     summary: 'Set the password of an invitation or reset link and sign in; no token',
     tags: ['Users'],
     operationId: 'acceptInvitation',

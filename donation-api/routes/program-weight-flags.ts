@@ -5,6 +5,7 @@ import { newRouter } from '../router';
 import { listMarkedDonations, resolveWeightFlag } from '../services/weight-flags';
 import { json } from './donation-schemas';
 import { errorResponses } from './params';
+import { access } from '../auth/access';
 
 // Donations the API marked for an unusual weight (services/weight-flags.ts): program staff see those of their
 // scope; administrators confirm a weight or ask the branch to correct it. Branch staff get the same 404 as an
@@ -21,6 +22,7 @@ programWeightFlagsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/program/marked-donations',
+    'x-access': access.program('staff'),
     summary: 'Donations marked for an unusual weight, not yet confirmed or sent back (program staff in scope)',
     tags,
     operationId: 'listMarkedDonations',
@@ -35,6 +37,7 @@ programWeightFlagsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/marked-donations/{donationId}/confirm',
+    'x-access': access.program('admin'),
     summary: 'Confirm the weight of a marked donation (program administrators)',
     tags,
     operationId: 'confirmMarkedDonation',
@@ -56,6 +59,7 @@ programWeightFlagsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/program/marked-donations/{donationId}/ask-correction',
+    'x-access': access.program('admin'),
     summary: 'Ask the branch to correct the weight of a marked donation (program administrators)',
     tags,
     operationId: 'askMarkedDonationCorrection',

@@ -20,6 +20,7 @@ import { newRouter } from '../router';
 import { ErrorSchema } from './params';
 import { ChallengeMailError, checkChallenge, startChallenge } from '../services/login-challenge';
 import { ssoSignIn, tokenSignIn, workplaceSignIn } from '../services/sso-sign-in';
+import { access } from '../auth/access';
 
 // Sign-in routes other than username and password. Every credential is verified here, by the API: an ID token
 // against its issuer's keys, a signed request against the chat app's secret, a saved token against the token table.
@@ -80,6 +81,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/sso',
+    'x-access': access.public(),
     summary: 'Single sign-on with an ID token',
     tags: ['Sign-in'],
     operationId: 'loginSso',
@@ -114,6 +116,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/facebook',
+    'x-access': access.public(),
     summary: 'Sign in inside the chat tool with its signed request',
     tags: ['Sign-in'],
     operationId: 'loginEmbedded',
@@ -163,6 +166,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/token',
+    'x-access': access.signedIn(),
     summary: 'Exchange the saved token for a fresh login answer',
     tags: ['Sign-in'],
     operationId: 'loginToken',
@@ -194,6 +198,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/get-user-by-email',
+    'x-access': access.public(),
     summary: 'The login answer of an ID token’s user, by e-mail',
     tags: ['Sign-in'],
     operationId: 'getUserByEmail',
@@ -223,6 +228,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/get-user-by-token',
+    'x-access': access.public(),
     summary: 'The login answer of an ID token’s user, by e-mail and object id',
     tags: ['Sign-in'],
     operationId: 'getUserByToken',
@@ -267,6 +273,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/challenge',
+    'x-access': access.public(),
     summary: 'Mail a one-time code to link a chat identity to an account',
     tags: ['Sign-in'],
     operationId: 'startLoginChallenge',
@@ -292,6 +299,7 @@ ssoRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login/challenge/check',
+    'x-access': access.public(),
     summary: 'Check the mailed code: link the chat identity and sign in',
     tags: ['Sign-in'],
     operationId: 'checkLoginChallenge',

@@ -5,6 +5,7 @@ import { assertBranch } from '../auth/middleware';
 import { newRouter } from '../router';
 import { listCampaigns, listStores } from '../services/stores';
 import { errorResponses, uuidParam } from './params';
+import { access } from '../auth/access';
 
 export const storesRoutes = newRouter();
 
@@ -20,6 +21,7 @@ storesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/stores',
+    'x-access': access.branch('read'),
     summary: 'RFP stores of a branch',
     tags: ['Stores'],
     operationId: 'listBranchStores',
@@ -39,6 +41,7 @@ storesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/campaigns',
+    'x-access': access.branch('read'),
     summary: 'Programs that have stores for a branch, RFP first',
     tags: ['Stores'],
     operationId: 'listBranchCampaigns',
@@ -64,6 +67,7 @@ storesRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/{campaignId}/stores',
+    'x-access': access.branch('read'),
     summary: 'Stores of a branch for one program',
     tags: ['Stores'],
     operationId: 'listBranchCampaignStores',

@@ -7,6 +7,7 @@ import { monthReportPdf } from '../services/month-report-pdf';
 import { monthSummary, storeUsage, yearSummary } from '../services/summaries';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
+import { access } from '../auth/access';
 
 export const summaryRoutes = newRouter();
 
@@ -20,6 +21,7 @@ summaryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/year-summary/{year}',
+    'x-access': access.branch('read'),
     summary: 'Totals of a year with the previous year beside them',
     tags,
     operationId: 'getYearSummary',
@@ -39,6 +41,7 @@ summaryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/month-summary/{year}/{month}/pdf',
+    'x-access': access.branch('read'),
     summary: 'Monthly report as a PDF',
     tags,
     operationId: 'getMonthReportPdf',
@@ -64,6 +67,7 @@ summaryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/month-summary/{year}/{month}',
+    'x-access': access.branch('read'),
     summary: 'Totals of a month and who submitted it',
     tags,
     operationId: 'getMonthSummary',
@@ -83,6 +87,7 @@ summaryRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/branch/{branchId}/store-usage',
+    'x-access': access.branch('read'),
     summary: 'Use count, last donation and median weight of each store',
     tags,
     operationId: 'getStoreUsage',

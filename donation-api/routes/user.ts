@@ -6,6 +6,7 @@ import { ErrorSchema } from './params';
 import { getBgData } from '../services/bg-data';
 import { clientAddress, LoginLockedError } from '../services/login-attempts';
 import { changePassword, currentUser, forgotPassword, logout, passwordLogin } from '../services/users';
+import { access } from '../auth/access';
 
 export const userRoutes = newRouter();
 
@@ -24,6 +25,7 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/login',
+    'x-access': access.public(),
     summary: 'Sign in with username and password',
     tags: ['Sign-in'],
     operationId: 'login',
@@ -53,6 +55,7 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/logout',
+    'x-access': access.signedIn(),
     summary: 'Sign out: revoke the caller’s token',
     tags: ['Sign-in'],
     operationId: 'logout',
@@ -72,6 +75,7 @@ userRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/session',
+    'x-access': access.signedIn(),
     summary: 'Is this token still live?',
     tags: ['Users'],
     operationId: 'checkSession',
@@ -86,6 +90,7 @@ userRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/current-user',
+    'x-access': access.signedIn(),
     summary: 'The caller, as in the login answer without a token',
     tags: ['Users'],
     operationId: 'getCurrentUser',
@@ -105,6 +110,7 @@ userRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user/bg-data',
+    'x-access': access.public(),
     summary: 'Background data of the sign-in page',
     tags: ['Sign-in'],
     operationId: 'getBgData',
@@ -122,6 +128,7 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/current-user/change-password',
+    'x-access': access.signedIn(),
     summary: 'Change the caller’s password',
     tags: ['Users'],
     operationId: 'changePassword',
@@ -143,6 +150,7 @@ userRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/user/forgot-password',
+    'x-access': access.public(),
     summary: 'E-mail a new password',
     tags: ['Sign-in'],
     operationId: 'forgotPassword',

@@ -10,13 +10,6 @@ import type { Db, DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** PostgreSQL rejects non-uuid text in a uuid comparison with an error: check before querying. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 const BRANCH_COLUMNS = {
   id: branches.id,
   name: branches.name,

@@ -8,7 +8,7 @@ import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { auditMany, type AuditEntry } from '../audit';
 import type { DbOrTx } from '../db/client';
 import { banners, branches, branchStores, campaigns, retailers, stores } from '../db/schema';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 import { AdminError, pickBranch } from './user-admin';
 
 type Store = typeof stores.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseCalendarDate, formatCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { checkDonationRules, type SaveDonationBody } from '@/lib/domain/donation';
 import { RFP_CAMPAIGN_ID, type WeightUnit } from '@/lib/domain/enums';
+import { UUID_PATTERN } from '@/lib/domain/uuid';
 import { toPounds } from '@/lib/domain/weight';
 import type { AuthUser } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
@@ -15,8 +16,8 @@ import { queryRows } from './sql-rows';
 import type { ReferenceCache } from './reference-cache';
 import { markCreated, remarkUpdated, weightFlagFor } from './weight-flags';
 
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
+// Ids in a saved body may be missing or null: a guard, so that a checked id is a string after it.
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
 
 /** What a donation write needs besides the body: who writes, today's date, the banana-box weight. */
 export type WriteContext = { user: AuthUser; today: CalendarDate; bananaBoxLbs: number; reference: ReferenceCache };

@@ -8,7 +8,7 @@ import { branches, contacts, feedback, sentMail } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 
 export const FEEDBACK_MAX_CHARS = 5000;
 

@@ -2,8 +2,7 @@
 // with the category split and a total row, in the program partner report's layout and conventions.
 import { sql } from 'drizzle-orm';
 import type { PartnerFilters } from '@/lib/domain/partner';
-import type { PartnerGrant } from '../auth/partner-scope';
-import type { ApiDeps } from '../context';
+import type { ApiDeps, PartnerGrant } from '../context';
 import { filteredScope, periodOf } from './partner-figures';
 import type { PartnerRow } from './partner-report';
 import { queryRows } from './sql-rows';

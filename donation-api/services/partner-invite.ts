@@ -2,9 +2,8 @@
 // with the partner's stores instead of a branch. The scope must name stores on file of one retailer.
 import { sql } from 'drizzle-orm';
 import type { PartnerInviteBody, PartnerScope } from '@/lib/domain/partner';
-import type { PartnerGrant } from '../auth/partner-scope';
 import { requireProgram } from '../auth/program-scope';
-import type { ApiDeps, AuthUser } from '../context';
+import type { ApiDeps, AuthUser, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError } from '../errors';
 import { inviteCore, requireReason } from './program-users';

@@ -3,9 +3,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PartnerLine, PartnerQuery } from '@/lib/domain/partner';
 import { inProgramScope, type ProgramAccess } from '@/lib/domain/program-access';
-import { partnerStoreWhere, type PartnerGrant } from '../auth/partner-scope';
+import { partnerStoreWhere } from '../auth/partner-scope';
 import { audit } from '../audit';
-import type { AuthUser } from '../context';
+import type { AuthUser, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import { queryRows } from './sql-rows';

@@ -4,9 +4,8 @@
 // servers (and the command line) send it once, and a mail that cannot go out is tried again at the next run.
 import { sql } from 'drizzle-orm';
 import { todayCalendarDate } from '@/lib/domain/dates';
-import type { PartnerGrant } from '../auth/partner-scope';
 import { partnerStoreWhere } from '../auth/partner-scope';
-import type { ApiDeps } from '../context';
+import type { ApiDeps, PartnerGrant } from '../context';
 import { mailLocale, mailText } from '../mail/mail-text';
 import { owesReportMonthSql } from './owed-months';
 import { reportFormats } from './month-report-text';

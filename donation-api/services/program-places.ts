@@ -8,7 +8,7 @@ import { audit } from '../audit';
 import type { ApiDeps, AuthUser } from '../context';
 import { branches, branchStores, storeRequests, stores } from '../db/schema';
 import { ApiError, notFound } from '../errors';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 import { queryRows } from './sql-rows';
 import { listStores } from './stores';
 import { upsertStore } from './store-admin';

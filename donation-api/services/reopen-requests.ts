@@ -10,7 +10,7 @@ import { branches, monthSubmissions, programRoles, reopenRequests, users } from 
 import { ApiError, notFound } from '../errors';
 import { mailLocale } from '../mail/mail-text';
 import { reopenDecidedMail, reopenRequestedMail } from '../mail/program-mail';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 import { cleanReason, openReopenRequest, reopenInTx } from './reopen-month';
 import { requestAnswer } from './submission-history';
 

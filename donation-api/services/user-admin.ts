@@ -8,7 +8,7 @@ import { revokeAllTokens } from '../auth/tokens';
 import { audit } from '../audit';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { branches, programRoles, userBranches, users } from '../db/schema';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 import { replacePassword } from './password-replace';
 import { queryRows } from './sql-rows';
 import { generatePassword, hashPassword, normalizeUsername } from './users';

@@ -14,7 +14,7 @@ import { branches, donationFlags, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { mailLocale } from '../mail/mail-text';
 import { correctWeightMail } from '../mail/weight-mail';
-import { isUuid } from './branches';
+import { isUuid } from '@/lib/domain/uuid';
 import { queryRows } from './sql-rows';
 
 type Target = { branchId: string; campaignId: string; storeId: string };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { getDonationApi } from '@/donation-api';
-import type { TokenMemo } from '@/donation-api/auth/token-memo';
+import type { TokenMemo } from '@/donation-api/context';
 import { readAnswer } from '@/lib/api/calls';
 import { currentRequestId } from './logger';
 

@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { createDonationApi } from '@/donation-api/app';
-import type { TokenMemo } from '@/donation-api/auth/token-memo';
+import type { TokenMemo } from '@/donation-api/context';
 import { grantProgramRole } from '@/donation-api/services/user-admin';
 import { createTestApi, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, type World } from './donation-setup';

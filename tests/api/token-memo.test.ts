@@ -1,7 +1,7 @@
 // The token checks of one server-rendered page are shared by its in-process reads (donation-api/auth/token-memo.ts):
 // one lookup per page, never a way around a revoked token for a write, and nothing a caller from outside can use.
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
-import type { TokenMemo } from '@/donation-api/auth/token-memo';
+import type { TokenMemo } from '@/donation-api/context';
 
 describe.each(dbKinds())('token checks shared by one page render (%s)', (kind) => {
   let api: TestApi;
