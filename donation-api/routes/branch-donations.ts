@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { saveDonationBodySchema } from '@/lib/domain/donation';
 import { todayCalendarDate } from '@/lib/domain/dates';
-import { assertBranch } from '../auth/middleware';
 import { newRouter } from '../router';
 import { createDonation, listMonthDonations } from '../services/donations';
 import { isMonthSubmitted, lastSubmissionDate, monthComments, monthlyReports } from '../services/reports';
@@ -9,7 +8,7 @@ import { submitMonth } from '../services/submissions';
 import { mailSubmitConfirmation } from '../services/submit-mail';
 import { CampaignDonationSchema, DonationSchema, json, MonthlyReportSchema } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, writeContext, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId } from '../auth/access';
 
 export const branchDonationsRoutes = newRouter();
 
@@ -34,8 +33,7 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.object({ date: z.string() }), 'Last submission'), 204: { description: 'Never submitted' }, ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const branchId = checkedBranchId(c);
     const date = await lastSubmissionDate(c.get('deps').db, branchId);
     if (!date) return c.body(null, 204);
     return c.json({ date }, 200);
@@ -56,8 +54,8 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.array(MonthlyReportSchema), 'Monthly reports'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await monthlyReports(c.get('deps').db, branchId, year), 200);
   },
 );
@@ -76,8 +74,8 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.array(DonationSchema), 'Donations'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await listMonthDonations(c.get('deps').db, branchId, year, month, 'rfp'), 200);
   },
 );
@@ -96,8 +94,8 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.array(CampaignDonationSchema), 'Campaign donations'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await listMonthDonations(c.get('deps').db, branchId, year, month, 'campaign'), 200);
   },
 );
@@ -116,8 +114,8 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.boolean(), 'Submitted'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await isMonthSubmitted(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -136,8 +134,8 @@ branchDonationsRoutes.openapi(
     responses: { 200: { description: 'Comments', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.text(await monthComments(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -164,10 +162,9 @@ branchDonationsRoutes.openapi(
     responses: { 200: json(z.object({ submitted: z.literal(true), year: z.number(), month: z.number() }), 'Submitted'), ...errorResponses },
   }),
   async (c) => {
-    const body = c.req.valid('json');
+    const body = { ...c.req.valid('json'), branchId: checkedBranchId(c) };
     const user = c.get('user');
     const deps = c.get('deps');
-    await assertBranch(deps.db, user, body.branchId, 'write');
     const at = deps.now();
     const answer = await submitMonth(deps.db, user, body, at, todayCalendarDate(at, deps.config.timeZone));
     await mailSubmitConfirmation(deps, user, body.branchId, body.year, body.month);
@@ -189,10 +186,8 @@ branchDonationsRoutes.openapi(
     responses: { 201: json(DonationSchema, 'Created'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    const user = c.get('user');
-    await assertBranch(c.get('deps').db, user, branchId, 'write');
-    const ctx = writeContext(c, [...user.branchIds, branchId]);
+    const branchId = checkedBranchId(c);
+    const ctx = writeContext(c, [...c.get('user').branchIds, branchId]);
     return c.json(await createDonation(c.get('deps').db, ctx, branchId, 'rfp', c.req.valid('json')), 201);
   },
 );
@@ -211,10 +206,9 @@ branchDonationsRoutes.openapi(
     responses: { 201: json(CampaignDonationSchema, 'Created'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, campaignId } = c.req.valid('param');
-    const user = c.get('user');
-    await assertBranch(c.get('deps').db, user, branchId, 'write');
-    const ctx = writeContext(c, [...user.branchIds, branchId]);
+    const { campaignId } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
+    const ctx = writeContext(c, [...c.get('user').branchIds, branchId]);
     return c.json(await createDonation(c.get('deps').db, ctx, branchId, 'campaign', c.req.valid('json'), campaignId), 201);
   },
 );

@@ -4,8 +4,8 @@ import { updateBranchBodySchema } from '@/lib/domain/branch';
 import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { ErrorSchema } from './params';
-import { getBranch, updateBranch } from '../services/branches';
-import { access } from '../auth/access';
+import { getBranch, writeBranch } from '../services/branches';
+import { access, checkedBranchId } from '../auth/access';
 
 export const branchRoutes = newRouter();
 
@@ -40,8 +40,7 @@ branchRoutes.openapi(
     },
   }),
   async (c) => {
-    const { db } = c.get('deps');
-    return c.json(await getBranch(db, c.get('user'), c.req.valid('param').branchId), 200);
+    return c.json(await getBranch(c.get('deps').db, checkedBranchId(c)), 200);
   },
 );
 
@@ -65,9 +64,10 @@ branchRoutes.openapi(
   }),
   async (c) => {
     const { db, now } = c.get('deps');
-    const { branchId } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     const { id, lat: _lat, lng: _lng, ...body } = c.req.valid('json');
-    if (id !== undefined && id.toLowerCase() !== branchId.toLowerCase()) throw new ApiError(400, 'BAD_REQUEST', 'id');
-    return c.json(await updateBranch(db, c.get('user'), branchId, body, now()), 200);
+    if (id !== undefined && id.toLowerCase() !== branchId) throw new ApiError(400, 'BAD_REQUEST', 'id');
+    const user = c.get('user');
+    return c.json(await writeBranch(db, branchId, body, { id: user.id, username: user.username }, now()), 200);
   },
 );

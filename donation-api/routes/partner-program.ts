@@ -1,14 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { partnerInviteBodySchema, partnerQueriesSchema, partnerQueryAnswerBodySchema, partnerQuerySchema } from '@/lib/domain/partner';
 import { invitedSchema } from '@/lib/domain/program-people';
-import { assertBranch } from '../auth/middleware';
-import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { invitePartner } from '../services/partner-invite';
 import { answerQuery, queriesOfBranchMonth, queriesOfProgram } from '../services/partner-queries';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId, checkedProgram } from '../auth/access';
 
 // The program's and the branches' side of retail partners: inviting a partner (program administrators), the
 // partners' queries on lines (program staff in scope; a branch's own staff for its months) and their answers
@@ -47,8 +45,7 @@ partnerProgramRoutes.openapi(
     responses: { 200: json(partnerQueriesSchema, 'Queries, newest first'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
-    return c.json({ queries: await queriesOfProgram(c.get('deps').db, access, c.req.valid('query').status) }, 200);
+    return c.json({ queries: await queriesOfProgram(c.get('deps').db, checkedProgram(c), c.req.valid('query').status) }, 200);
   },
 );
 
@@ -65,10 +62,8 @@ partnerProgramRoutes.openapi(
     responses: { 200: json(partnerQueriesSchema, 'Queries, open first'), ...errorResponses },
   }),
   async (c) => {
-    const { db } = c.get('deps');
-    const branchId = await assertBranch(db, c.get('user'), c.req.valid('param').branchId, 'read');
     const { year, month } = c.req.valid('query');
-    return c.json({ queries: await queriesOfBranchMonth(db, branchId, year, month) }, 200);
+    return c.json({ queries: await queriesOfBranchMonth(c.get('deps').db, checkedBranchId(c), year, month) }, 200);
   },
 );
 

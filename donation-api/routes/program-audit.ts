@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { auditPageSchema, calendarDaySchema } from '@/lib/domain/program-workflow';
-import { assertBranch } from '../auth/middleware';
-import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { branchHistory, donationHistory, programLog } from '../services/audit-trail';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId } from '../auth/access';
 
 // The audit trail shown: a donation's history, a branch's history (its staff), the program-wide log
 // (program administrators).
@@ -46,8 +44,7 @@ programAuditRoutes.openapi(
     responses: { 200: json(auditPageSchema, 'History'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const branchId = checkedBranchId(c);
     return c.json(await branchHistory(c.get('deps').db, branchId, c.req.valid('query').before), 200);
   },
 );
@@ -77,7 +74,6 @@ programAuditRoutes.openapi(
     responses: { 200: json(auditPageSchema, 'Entries'), ...errorResponses },
   }),
   async (c) => {
-    requireProgram(c.get('user'), 'admin');
     return c.json(await programLog(c.get('deps').db, c.req.valid('query'), c.get('deps').config.timeZone), 200);
   },
 );

@@ -7,14 +7,12 @@ import {
   reopenRequestSchema,
   reopenStatusSchema,
 } from '@/lib/domain/program-workflow';
-import { assertBranch } from '../auth/middleware';
-import { programBranch, requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { decideReopenRequest, listReopenRequests, reopenDirectly, requestReopen } from '../services/reopen-requests';
 import { monthHistory } from '../services/submission-history';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId, checkedProgram, checkedProgramBranch } from '../auth/access';
 
 // The reopening workflow: the branch's request and month history, the program's list, answers and
 // direct reopening. Program calls check scope through auth/program-scope.ts.
@@ -40,9 +38,9 @@ programReopenRoutes.openapi(
     responses: { 201: json(reopenRequestSchema, 'Requested'), ...errorResponses, ...conflict },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     const deps = c.get('deps');
-    await assertBranch(deps.db, c.get('user'), branchId, 'write');
     const row = await requestReopen(deps, c.get('user'), { branchId, year, month, reason: c.req.valid('json').reason }, deps.now());
     return c.json(row, 201);
   },
@@ -62,8 +60,8 @@ programReopenRoutes.openapi(
     responses: { 200: json(monthHistorySchema, 'History'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await monthHistory(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -82,10 +80,8 @@ programReopenRoutes.openapi(
     responses: { 200: json(monthHistorySchema, 'History'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    const { db } = c.get('deps');
-    const branch = await programBranch(db, requireProgram(c.get('user')), branchId);
-    return c.json(await monthHistory(db, branch.id, year, month), 200);
+    const { year, month } = c.req.valid('param');
+    return c.json(await monthHistory(c.get('deps').db, checkedProgramBranch(c).id, year, month), 200);
   },
 );
 
@@ -103,8 +99,7 @@ programReopenRoutes.openapi(
     responses: { 200: json(z.array(programReopenRequestSchema), 'Requests'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
-    return c.json(await listReopenRequests(c.get('deps').db, access, c.req.valid('query').status), 200);
+    return c.json(await listReopenRequests(c.get('deps').db, checkedProgram(c), c.req.valid('query').status), 200);
   },
 );
 
@@ -126,10 +121,7 @@ for (const decision of ['approve', 'decline'] as const) {
       const user = c.get('user');
       const deps = c.get('deps');
       const answer = c.req.valid('json').answer;
-      return c.json(
-        await decideReopenRequest(deps, user, requireProgram(user), c.req.valid('param').id, decision, answer, deps.now()),
-        200,
-      );
+      return c.json(await decideReopenRequest(deps, user, checkedProgram(c), c.req.valid('param').id, decision, answer, deps.now()), 200);
     },
   );
 }
@@ -151,7 +143,7 @@ programReopenRoutes.openapi(
   async (c) => {
     const user = c.get('user');
     const deps = c.get('deps');
-    const branch = await programBranch(deps.db, requireProgram(user, 'admin'), c.req.valid('param').branchId);
+    const branch = checkedProgramBranch(c);
     const { year, month } = c.req.valid('param');
     await reopenDirectly(deps, user, branch, { year, month, reason: c.req.valid('json').reason }, deps.now());
     return c.json({ reopened: true as const }, 200);

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { storeAnswerSchema } from '@/lib/domain/answers';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { assertBranch } from '../auth/middleware';
 import { newRouter } from '../router';
 import { listCampaigns, listStores } from '../services/stores';
 import { errorResponses, uuidParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId } from '../auth/access';
 
 export const storesRoutes = newRouter();
 
@@ -30,8 +29,7 @@ storesRoutes.openapi(
     responses: storesResponse,
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const branchId = checkedBranchId(c);
     return c.json(await listStores(c.get('deps').db, branchId, RFP_CAMPAIGN_ID), 200);
   },
 );
@@ -56,8 +54,7 @@ storesRoutes.openapi(
     },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const branchId = checkedBranchId(c);
     return c.json(await listCampaigns(c.get('deps').db, branchId), 200);
   },
 );
@@ -76,8 +73,8 @@ storesRoutes.openapi(
     responses: storesResponse,
   }),
   async (c) => {
-    const { branchId, campaignId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { campaignId } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await listStores(c.get('deps').db, branchId, campaignId), 200);
   },
 );

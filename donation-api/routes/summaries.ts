@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { monthSummarySchema, storeUsageSchema, yearSummarySchema } from '@/lib/domain/summary';
-import { assertBranch } from '../auth/middleware';
 import { newRouter } from '../router';
 import { monthReportPdf } from '../services/month-report-pdf';
 import { monthSummary, storeUsage, yearSummary } from '../services/summaries';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, uuidParam, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId } from '../auth/access';
 
 export const summaryRoutes = newRouter();
 
@@ -30,8 +29,8 @@ summaryRoutes.openapi(
     responses: { 200: json(yearSummarySchema, 'Year summary'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await yearSummary(c.get('deps').db, branchId, year), 200);
   },
 );
@@ -50,8 +49,8 @@ summaryRoutes.openapi(
     responses: { 200: { description: 'PDF file', content: { 'application/pdf': { schema: z.string() } } }, ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     const { db, config } = c.get('deps');
     const lang = c.req.valid('query').lang ?? (c.get('user').locale.startsWith('fr') ? 'fr' : 'en');
     const pdf = await monthReportPdf(db, { branchId, year, month, lang, timeZone: config.timeZone });
@@ -76,8 +75,8 @@ summaryRoutes.openapi(
     responses: { 200: json(monthSummarySchema, 'Month summary'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId, year, month } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const { year, month } = c.req.valid('param');
+    const branchId = checkedBranchId(c);
     return c.json(await monthSummary(c.get('deps').db, branchId, year, month), 200);
   },
 );
@@ -96,8 +95,7 @@ summaryRoutes.openapi(
     responses: { 200: json(z.array(storeUsageSchema), 'Store usage'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('param');
-    await assertBranch(c.get('deps').db, c.get('user'), branchId, 'read');
+    const branchId = checkedBranchId(c);
     return c.json(await storeUsage(c.get('deps').db, branchId), 200);
   },
 );

@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
 import { checkBranchRules } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
-import { assertBranch } from '../auth/middleware';
 import { audit } from '../audit';
-import type { AuthUser } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { ApiError, notFound } from '../errors';
@@ -59,9 +57,8 @@ export function normalizeProvince(value: string | null | undefined): ProvinceCod
   return PROVINCE_LOOKUP.get(fold(value));
 }
 
-/** A branch of the caller's; another branch's id, an unknown id and a malformed id are the same 404. */
-export async function getBranch(db: DbOrTx, user: AuthUser, branchId: string): Promise<Branch> {
-  const id = await assertBranch(db, user, branchId, 'read');
+/** A branch by the id its route's access check admitted (auth/access.ts). */
+export async function getBranch(db: DbOrTx, id: string): Promise<Branch> {
   const [row] = await db.select(BRANCH_COLUMNS).from(branches).where(eq(branches.id, id)).limit(1);
   if (!row) throw notFound();
   return row;
@@ -85,15 +82,6 @@ export const BRANCH_TEXT_FIELDS = [
   'contactEmail',
   'contactPhoneNumber',
 ] as const;
-
-/**
- * PUT /api/branch/{branchId}. The required fields and e-mail format of section 5, a known province, and
- * numeric statistics (null when not a number). A field left out keeps its value; null or '' clears it.
- * The row is locked, changed and audited (before and after) in one transaction.
- */
-export async function updateBranch(db: Db, user: AuthUser, branchId: string, body: UpdateBranchBody, now: Date): Promise<Branch> {
-  return writeBranch(db, await assertBranch(db, user, branchId, 'write'), body, { id: user.id, username: user.username }, now);
-}
 
 /** The section 5 checks and the changes of a branch body; a field left out is not in the answer. */
 function branchChanges(body: UpdateBranchBody) {
@@ -122,7 +110,12 @@ function branchChanges(body: UpdateBranchBody) {
   return changes as Partial<typeof branches.$inferInsert>;
 }
 
-/** Updates a branch (the caller's, or one in a program administrator's scope), locked, changed and audited. */
+/**
+ * PUT /api/branch/{branchId} (the caller's branch, or one in a program administrator's scope) and the program's
+ * branch profile. The required fields and e-mail format of section 5, a known province, and numeric statistics (null
+ * when not a number). A field left out keeps its value; null or '' clears it. The row is locked, changed and audited
+ * (before and after) in one transaction.
+ */
 export async function writeBranch(db: Db, id: string, body: UpdateBranchBody, user: { id: string; username: string }, now: Date) {
   const changes = branchChanges(body);
   return db.transaction(async (tx) => {

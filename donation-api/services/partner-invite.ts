@@ -2,7 +2,6 @@
 // with the partner's stores instead of a branch. The scope must name stores on file of one retailer.
 import { sql } from 'drizzle-orm';
 import type { PartnerInviteBody, PartnerScope } from '@/lib/domain/partner';
-import { requireProgram } from '../auth/program-scope';
 import type { ApiDeps, AuthUser, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError } from '../errors';
@@ -35,9 +34,8 @@ export async function grantOf(db: DbOrTx, scope: PartnerScope): Promise<PartnerG
   return { retailerId: rows[0].retailer_id, bannerId: null, storeIds: ids };
 }
 
-/** POST /api/program/users/invite-partner (program administrators). */
+/** POST /api/program/users/invite-partner (program administrators: the route's declared access). */
 export async function invitePartner(deps: ApiDeps, caller: AuthUser, body: PartnerInviteBody) {
-  requireProgram(caller, 'admin');
   const reason = requireReason(body.reason);
   const partner = await grantOf(deps.db, body.scope);
   const input = { ...body, reason, branchId: null, lead: false, partner };
