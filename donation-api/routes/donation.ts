@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { parseCalendarDate, formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { saveDonationBodySchema } from '@/lib/domain/donation';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { assertBranch, donationReach } from '../auth/middleware';
 import { ApiError } from '../errors';
 import { newRouter } from '../router';
 import { deleteDonation, donationYears, getDonation, pagedDonations, updateDonation } from '../services/donations';
@@ -12,7 +11,7 @@ import { attachmentDisposition, exportFileName } from '@/lib/domain/export-file-
 import { recomputeGhg } from '../services/ghg';
 import { CampaignDonationSchema, DonationSchema, json } from './donation-schemas';
 import { errorResponses, updateResponses, uuidParam, writeContext, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId, checkedBranchIds, checkedReach } from '../auth/access';
 
 export const donationRoutes = newRouter();
 
@@ -50,7 +49,6 @@ donationRoutes.openapi(
   }),
   async (c) => {
     const q = c.req.valid('query');
-    await assertBranch(c.get('deps').db, c.get('user'), q.branchId, 'read');
     // Dates arrive as UTC instants (1 January 00:00 … 31 December 23:59:59.999); donation dates are calendar dates.
     const from = parseCalendarDate(q.startDate);
     const to = parseCalendarDate(q.endDate);
@@ -58,7 +56,7 @@ donationRoutes.openapi(
     if (!to) throw new ApiError(400, 'VALIDATION_DATE_FORMAT', 'endDate');
     const pageSize = q.pageSize ?? MAX_PAGE;
     const page = await pagedDonations(c.get('deps').db, {
-      branchId: q.branchId,
+      branchId: checkedBranchId(c),
       from: formatCalendarDate(from),
       to: formatCalendarDate(to),
       order: q.order?.toLowerCase() === 'desc' ? 'desc' : 'asc',
@@ -97,9 +95,9 @@ donationRoutes.openapi(
     },
   }),
   async (c) => {
-    const { branchId, year, format, lang } = c.req.valid('query');
+    const { year, format, lang } = c.req.valid('query');
+    const branchId = checkedBranchId(c);
     const db = c.get('deps').db;
-    await assertBranch(db, c.get('user'), branchId, 'read');
     const { branchName } = await exportContext(db, branchId);
     let stream: ReadableStream<Uint8Array>;
     if (format === 'xlsx') {
@@ -131,10 +129,7 @@ donationRoutes.openapi(
     responses: { 200: json(z.array(z.number()), 'Years'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('query');
-    const user = c.get('user');
-    const branchIds = branchId ? [await assertBranch(c.get('deps').db, user, branchId, 'read')] : user.branchIds;
-    return c.json(await donationYears(c.get('deps').db, branchIds), 200);
+    return c.json(await donationYears(c.get('deps').db, checkedBranchIds(c)), 200);
   },
 );
 
@@ -161,10 +156,8 @@ donationRoutes.openapi(
     responses: { 200: json(YearRangeSchema, 'First and last donation years, and the years to offer'), ...errorResponses },
   }),
   async (c) => {
-    const { branchId } = c.req.valid('query');
-    const user = c.get('user');
     const { db, now, config } = c.get('deps');
-    const years = await donationYears(db, branchId ? [await assertBranch(db, user, branchId, 'read')] : user.branchIds);
+    const years = await donationYears(db, checkedBranchIds(c));
     if (years.length === 0)
       return c.json({ firstYear: null, lastYear: null, years: [todayCalendarDate(now(), config.timeZone).year] }, 200);
     const [lastYear, firstYear] = [years[0], years[years.length - 1]];
@@ -233,7 +226,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    return c.json(await getDonation(db, await donationReach(db, c.get('user'), id, 'read'), id, 'campaign'), 200);
+    return c.json(await getDonation(db, checkedReach(c), id, 'campaign'), 200);
   },
 );
 
@@ -253,7 +246,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    const ctx = writeContext(c, await donationReach(db, c.get('user'), id, 'write'));
+    const ctx = writeContext(c, checkedReach(c));
     return c.json(await updateDonation(db, ctx, id, 'campaign', c.req.valid('json')), 200);
   },
 );
@@ -274,7 +267,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    await deleteDonation(db, writeContext(c, await donationReach(db, c.get('user'), id, 'write')).user, id, 'campaign');
+    await deleteDonation(db, writeContext(c, checkedReach(c)).user, id, 'campaign');
     return c.body(null, 204);
   },
 );
@@ -295,7 +288,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    return c.json(await getDonation(db, await donationReach(db, c.get('user'), id, 'read'), id, 'rfp'), 200);
+    return c.json(await getDonation(db, checkedReach(c), id, 'rfp'), 200);
   },
 );
 
@@ -315,7 +308,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    const ctx = writeContext(c, await donationReach(db, c.get('user'), id, 'write'));
+    const ctx = writeContext(c, checkedReach(c));
     return c.json(await updateDonation(db, ctx, id, 'rfp', c.req.valid('json')), 200);
   },
 );
@@ -336,7 +329,7 @@ donationRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.get('deps');
-    await deleteDonation(db, writeContext(c, await donationReach(db, c.get('user'), id, 'write')).user, id, 'rfp');
+    await deleteDonation(db, writeContext(c, checkedReach(c)).user, id, 'rfp');
     return c.body(null, 204);
   },
 );

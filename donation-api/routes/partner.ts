@@ -12,7 +12,6 @@ import {
   statementsSchema,
   yearMonthSchema,
 } from '@/lib/domain/partner';
-import { requirePartner } from '../auth/partner-scope';
 import { newRouter } from '../router';
 import { partnerExportReport } from '../services/partner-export';
 import { partnerFigures } from '../services/partner-figures';
@@ -22,9 +21,9 @@ import { statementFileName, statementPdf } from '../services/partner-statement-p
 import { issueStatement, keptStatement, listStatements } from '../services/partner-statements';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
-import { access } from '../auth/access';
+import { access, checkedPartner } from '../auth/access';
 
-// The retail partner's own calls. Access: a partner user only (requirePartner), limited to the stores of their
+// The retail partner's own calls. Access: a partner user only (declared, auth/access.ts), limited to the stores of their
 // scope; anyone else, and any store, line or statement outside the scope, gets the same 404 as an unknown id.
 export const partnerRoutes = newRouter();
 
@@ -44,7 +43,7 @@ partnerRoutes.openapi(
     request: { query: partnerFiltersSchema },
     responses: { 200: json(partnerFiguresSchema, 'Figures'), ...errorResponses },
   }),
-  async (c) => c.json(await partnerFigures(c.get('deps'), requirePartner(c.get('user')), c.req.valid('query')), 200),
+  async (c) => c.json(await partnerFigures(c.get('deps'), checkedPartner(c), c.req.valid('query')), 200),
 );
 
 partnerRoutes.openapi(
@@ -66,7 +65,7 @@ partnerRoutes.openapi(
     const { format, lang, ...filters } = c.req.valid('query');
     const user = c.get('user');
     const language = lang ?? (user.locale.startsWith('fr') ? 'fr' : 'en');
-    const report = await partnerExportReport(c.get('deps'), requirePartner(user), filters);
+    const report = await partnerExportReport(c.get('deps'), checkedPartner(c), filters);
     const name = `${language === 'fr' ? 'dons' : 'donations'}-${report.partner}-${report.from.slice(0, 7)}-${report.to}.${format}`;
     c.header('content-disposition', attachmentDisposition(name));
     c.header('x-content-type-options', 'nosniff');
@@ -93,7 +92,7 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const { month, storeId } = c.req.valid('query');
-    const lines = await partnerLines(c.get('deps').db, requirePartner(c.get('user')), month, storeId);
+    const lines = await partnerLines(c.get('deps').db, checkedPartner(c), month, storeId);
     return c.json({ month, lines: lines.slice(0, LINES_MAX), truncated: lines.length > LINES_MAX }, 200);
   },
 );
@@ -109,7 +108,7 @@ partnerRoutes.openapi(
     security,
     responses: { 200: json(partnerQueriesSchema, 'Open first, newest first'), ...errorResponses },
   }),
-  async (c) => c.json({ queries: await queriesOfPartner(c.get('deps').db, requirePartner(c.get('user'))) }, 200),
+  async (c) => c.json({ queries: await queriesOfPartner(c.get('deps').db, checkedPartner(c)) }, 200),
 );
 
 partnerRoutes.openapi(
@@ -126,7 +125,7 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    return c.json(await askQuery(c.get('deps').db, user, requirePartner(user), c.req.valid('json')), 201);
+    return c.json(await askQuery(c.get('deps').db, user, checkedPartner(c), c.req.valid('json')), 201);
   },
 );
 
@@ -141,7 +140,7 @@ partnerRoutes.openapi(
     security,
     responses: { 200: json(statementsSchema, 'Statements'), ...errorResponses },
   }),
-  async (c) => c.json({ statements: await listStatements(c.get('deps').db, requirePartner(c.get('user'))) }, 200),
+  async (c) => c.json({ statements: await listStatements(c.get('deps').db, checkedPartner(c)) }, 200),
 );
 
 partnerRoutes.openapi(
@@ -162,7 +161,7 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    const { statement, created } = await issueStatement(c.get('deps'), user, requirePartner(user), c.req.valid('json'));
+    const { statement, created } = await issueStatement(c.get('deps'), user, checkedPartner(c), c.req.valid('json'));
     const { id, number, period, scopeName, issuedAt, pounds, replaces } = statement;
     const answer = { id, number, period, scopeName, issuedAt, pounds, replaces };
     return created ? c.json(answer, 201) : c.json(answer, 200);
@@ -186,7 +185,7 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const { db, config } = c.get('deps');
-    const statement = await keptStatement(db, requirePartner(c.get('user')), c.req.valid('param').statementId);
+    const statement = await keptStatement(db, checkedPartner(c), c.req.valid('param').statementId);
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', attachmentDisposition(statementFileName(statement)));
     c.header('x-content-type-options', 'nosniff');

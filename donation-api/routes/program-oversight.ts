@@ -5,7 +5,6 @@ import { PROVINCE_CODES } from '@/lib/domain/enums';
 import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { oversightAnswerSchema, oversightQuerySchema, yearAnswerSchema, yearQuerySchema } from '@/lib/domain/program-oversight';
 import { totalsAnswerSchema, totalsQuerySchema } from '@/lib/domain/program-totals';
-import { programBranch, requireProgram } from '../auth/program-scope';
 import type { ApiEnv } from '../context';
 import { newRouter } from '../router';
 import { oversightMonth, oversightYear } from '../services/program-oversight';
@@ -13,7 +12,7 @@ import { oversightCsv, oversightFileName, oversightXlsx } from '../services/prog
 import { programTotals } from '../services/program-totals';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
-import { access } from '../auth/access';
+import { access, checkedProgram, checkedProgramBranch } from '../auth/access';
 
 // The program's oversight of the monthly reports. Every call: program staff only (404 for anyone else),
 // limited to the caller's scope (donation-api/auth/program-scope.ts).
@@ -45,8 +44,8 @@ programOversightRoutes.openapi(
     responses: { 200: json(OversightAnswerSchema, 'The month of every branch in scope, with counts per status'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
-    return c.json(await oversightMonth(c.get('deps').db, access, c.req.valid('query'), today(c), tz(c)), 200);
+    const program = checkedProgram(c);
+    return c.json(await oversightMonth(c.get('deps').db, program, c.req.valid('query'), today(c), tz(c)), 200);
   },
 );
 
@@ -68,9 +67,9 @@ programOversightRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    const access = requireProgram(user);
+    const program = checkedProgram(c);
     const { format, lang, ...query } = c.req.valid('query');
-    const answer = await oversightMonth(c.get('deps').db, access, query, today(c), tz(c));
+    const answer = await oversightMonth(c.get('deps').db, program, query, today(c), tz(c));
     const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
     const fileName = oversightFileName(answer, format);
     c.header('content-disposition', attachmentDisposition(fileName));
@@ -98,8 +97,8 @@ programOversightRoutes.openapi(
     responses: { 200: json(yearAnswerSchema.openapi('ProgramOversightYear'), 'Branches × months'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
-    return c.json(await oversightYear(c.get('deps').db, access, c.req.valid('query'), today(c), tz(c)), 200);
+    const program = checkedProgram(c);
+    return c.json(await oversightYear(c.get('deps').db, program, c.req.valid('query'), today(c), tz(c)), 200);
   },
 );
 
@@ -117,9 +116,8 @@ programOversightRoutes.openapi(
     responses: { 200: json(totalsAnswerSchema.openapi('ProgramTotals'), 'Totals'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
     const { year, month } = c.req.valid('query');
-    return c.json(await programTotals(c.get('deps').db, access, year, month, tz(c)), 200);
+    return c.json(await programTotals(c.get('deps').db, checkedProgram(c), year, month, tz(c)), 200);
   },
 );
 
@@ -141,8 +139,7 @@ programOversightRoutes.openapi(
     responses: { 200: json(branchSummarySchema, 'The branch'), ...errorResponses },
   }),
   async (c) => {
-    const access = requireProgram(c.get('user'));
-    const b = await programBranch(c.get('deps').db, access, c.req.valid('param').branchId);
+    const b = checkedProgramBranch(c);
     return c.json({ id: b.id, name: b.name, province: b.province as z.infer<typeof branchSummarySchema>['province'] }, 200);
   },
 );

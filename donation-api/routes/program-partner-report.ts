@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { attachmentDisposition, fileNamePart } from '@/lib/domain/export-file-name';
 import { calendarDaySchema, partnerListSchema, partnerReportSchema } from '@/lib/domain/program-workflow';
-import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { partnerCsv, partnerList, partnerReport, partnerXlsx } from '../services/partner-report';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
-import { access } from '../auth/access';
+import { access, checkedProgram } from '../auth/access';
 
 // The retail partner report, for program staff: JSON for the screen, CSV and XLSX to send.
 export const programPartnerReportRoutes = newRouter();
@@ -29,7 +28,6 @@ programPartnerReportRoutes.openapi(
     responses: { 200: json(partnerListSchema, 'Retailers'), ...errorResponses },
   }),
   async (c) => {
-    requireProgram(c.get('user'));
     return c.json(await partnerList(c.get('deps').db), 200);
   },
 );
@@ -47,7 +45,7 @@ programPartnerReportRoutes.openapi(
     request: { query },
     responses: { 200: json(partnerReportSchema, 'Report'), ...errorResponses },
   }),
-  async (c) => c.json(await partnerReport(c.get('deps').db, requireProgram(c.get('user')), c.req.valid('query')), 200),
+  async (c) => c.json(await partnerReport(c.get('deps').db, checkedProgram(c), c.req.valid('query')), 200),
 );
 
 // GET /api/program/partner-report/export?format=csv|xlsx&… - the same as a file
@@ -76,7 +74,7 @@ programPartnerReportRoutes.openapi(
     const { format, lang, ...q } = c.req.valid('query');
     const user = c.get('user');
     const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
-    const report = await partnerReport(c.get('deps').db, requireProgram(c.get('user')), q);
+    const report = await partnerReport(c.get('deps').db, checkedProgram(c), q);
     // The retailer's or banner's name as written (Métro, Marché Tradition): filename* keeps its accents.
     const name = `partner-report-${fileNamePart(report.partner, 'partner')}-${q.from}-${q.to}.${format}`;
     c.header('content-disposition', attachmentDisposition(name));

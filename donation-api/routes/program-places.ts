@@ -16,7 +16,6 @@ import {
   storeRequestSchema,
 } from '@/lib/domain/program-places';
 import { SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
-import { programBranch, requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { createBranch, writeBranch } from '../services/branches';
 import { previewBranches, previewStores } from '../services/csv-import';
@@ -33,7 +32,7 @@ import {
   setStoreBranches,
 } from '../services/program-places';
 import { ErrorSchema } from './params';
-import { access } from '../auth/access';
+import { access, checkedProgramBranch } from '../auth/access';
 
 export const programPlacesRoutes = newRouter();
 
@@ -75,7 +74,6 @@ programPlacesRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    requireProgram(user, 'admin');
     const { reason, ...fields } = c.req.valid('json');
     return c.json(await createBranch(c.get('deps').db, fields, user, reason, c.get('deps').now()), 200);
   },
@@ -95,7 +93,6 @@ programPlacesRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    requireProgram(user, 'admin');
     const { csv, confirm } = c.req.valid('json');
     return c.json(await previewBranches(c.get('deps').db, csv, user.username, { dryRun: !confirm, now: c.get('deps').now() }), 200);
   },
@@ -131,8 +128,7 @@ programPlacesRoutes.openapi(
   async (c) => {
     const user = c.get('user');
     const { db, now } = c.get('deps');
-    const branch = await programBranch(db, requireProgram(user, 'admin'), c.req.valid('param').branchId);
-    return c.json(await writeBranch(db, branch.id, c.req.valid('json'), user, now()), 200);
+    return c.json(await writeBranch(db, checkedProgramBranch(c).id, c.req.valid('json'), user, now()), 200);
   },
 );
 
@@ -198,7 +194,6 @@ programPlacesRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    requireProgram(user, 'admin');
     const { csv, confirm } = c.req.valid('json');
     return c.json(await previewStores(c.get('deps').db, csv, user.username, { dryRun: !confirm }), 200);
   },

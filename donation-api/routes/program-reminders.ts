@@ -2,13 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { reminderPreferenceSchema, reminderSchema, sendReminderAnswerSchema, sendReminderBodySchema } from '@/lib/domain/program-workflow';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
-import { requireProgram } from '../auth/program-scope';
 import { users } from '../db/schema';
 import { newRouter } from '../router';
 import { listReminders, sendReminderNow } from '../services/reminders';
 import { json } from './donation-schemas';
 import { errorResponses, monthParam, yearParam } from './params';
-import { access } from '../auth/access';
+import { access, checkedProgram } from '../auth/access';
 
 // Reminders: what was sent for a month (shown on /program), a reminder sent by hand, and each user's
 // opt-out. The scheduled sending is donation-api/jobs/reminder-schedule.ts and `npm run admin -- send-reminders`.
@@ -33,7 +32,7 @@ programRemindersRoutes.openapi(
   }),
   async (c) => {
     const user = c.get('user');
-    return c.json(await listReminders(c.get('deps').db, user, requireProgram(user), c.req.valid('query')), 200);
+    return c.json(await listReminders(c.get('deps').db, user, checkedProgram(c), c.req.valid('query')), 200);
   },
 );
 
@@ -59,7 +58,7 @@ programRemindersRoutes.openapi(
   async (c) => {
     const user = c.get('user');
     const deps = c.get('deps');
-    const answer = await sendReminderNow(deps, user, requireProgram(user), c.req.valid('json'), deps.now());
+    const answer = await sendReminderNow(deps, user, checkedProgram(c), c.req.valid('json'), deps.now());
     return answer.sentNow ? c.json(answer, 201) : c.json(answer, 200);
   },
 );

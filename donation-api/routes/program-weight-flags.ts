@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { askCorrectionBodySchema, markedDonationSchema, weightFlagResolvedSchema } from '@/lib/domain/weight-flags';
-import { requireProgram } from '../auth/program-scope';
 import { newRouter } from '../router';
 import { listMarkedDonations, resolveWeightFlag } from '../services/weight-flags';
 import { json } from './donation-schemas';
 import { errorResponses } from './params';
-import { access } from '../auth/access';
+import { access, checkedProgram } from '../auth/access';
 
 // Donations the API marked for an unusual weight (services/weight-flags.ts): program staff see those of their
 // scope; administrators confirm a weight or ask the branch to correct it. Branch staff get the same 404 as an
@@ -29,7 +28,7 @@ programWeightFlagsRoutes.openapi(
     security,
     responses: { 200: json(z.array(markedDonationSchema), 'Marked donations, newest mark first'), ...errorResponses },
   }),
-  async (c) => c.json(await listMarkedDonations(c.get('deps').db, requireProgram(c.get('user'))), 200),
+  async (c) => c.json(await listMarkedDonations(c.get('deps').db, checkedProgram(c)), 200),
 );
 
 // POST /api/program/marked-donations/{donationId}/confirm - the weight is right (program administrators)
@@ -48,8 +47,10 @@ programWeightFlagsRoutes.openapi(
   async (c) => {
     const user = c.get('user');
     const deps = c.get('deps');
-    const access = requireProgram(user, 'admin');
-    return c.json(await resolveWeightFlag(deps, user, access, c.req.valid('param').donationId, 'confirmed', null, deps.now()), 200);
+    return c.json(
+      await resolveWeightFlag(deps, user, checkedProgram(c), c.req.valid('param').donationId, 'confirmed', null, deps.now()),
+      200,
+    );
   },
 );
 
@@ -73,9 +74,8 @@ programWeightFlagsRoutes.openapi(
   async (c) => {
     const user = c.get('user');
     const deps = c.get('deps');
-    const access = requireProgram(user, 'admin');
     const { donationId } = c.req.valid('param');
     const note = c.req.valid('json').note;
-    return c.json(await resolveWeightFlag(deps, user, access, donationId, 'correction_requested', note, deps.now()), 200);
+    return c.json(await resolveWeightFlag(deps, user, checkedProgram(c), donationId, 'correction_requested', note, deps.now()), 200);
   },
 );
