@@ -1,6 +1,6 @@
 'use client';
 
-import type { SessionUser } from '@/lib/server/auth-options';
+import type { SessionUser } from '@/lib/domain/user-answers';
 import { AppSessionProvider } from './layout/use-app-session';
 import { BannerProvider } from './ui/banner';
 

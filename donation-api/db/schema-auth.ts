@@ -1,6 +1,6 @@
 // Sign-in codes of the embedded mode and the answers kept for Idempotency-Key retries. Re-exported by schema.ts.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-core';
 
 /** One-time e-mail codes that link a chat identity (or confirm a sign-in) to an account. */
 export const loginChallenges = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { donations, users } from './schema';
+import { donations, users } from './schema-core';
 
 /**
  * The API's mark on a donation whose weight is unusual for its store (lib/domain/unusual-weight.ts), one row per

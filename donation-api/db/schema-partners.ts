@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { banners, branches, donations, retailers, stores, users } from './schema';
+import { banners, branches, donations, retailers, stores, users } from './schema-core';
 
 /**
  * A partner user's scope: every store of a retailer, of one of its banners (banner_id), or of a list (store_ids).

@@ -1,6 +1,6 @@
 // The people tables: invitation and reset links, and store requests. Re-exported by schema.ts (drizzle reads that file).
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { branches, stores, users } from './schema';
+import { branches, stores, users } from './schema-core';
 
 /**
  * Single-use, expiring links mailed to a user: 'invitation' (set a first password, or for single sign-on

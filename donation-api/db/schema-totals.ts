@@ -1,6 +1,6 @@
 // Running month totals, kept by the triggers of migration 0003. Re-exported by schema.ts (drizzle reads that file).
 import { integer, numeric, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
-import { branches, categories } from './schema';
+import { branches, categories } from './schema-core';
 
 /**
  * Running totals per branch, month and source, kept by database triggers in the same transaction as every write to

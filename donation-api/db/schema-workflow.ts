@@ -1,7 +1,7 @@
 // The workflow tables: reopening requests, every submission of a month, reminders sent. Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users, branches } from './schema';
+import { users, branches } from './schema-core';
 
 /**
  * A branch's request to reopen a submitted month. 'open' until program staff approve (the month opens)

@@ -25,3 +25,5 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginAnswerSchema = currentUserSchema.extend({ token: z.string(), expiresAt: z.string() });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+/** The signed-in user the session keeps. Display data only: this is what the browser can read; the API token never goes here. */
+export type SessionUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;

@@ -16,13 +16,8 @@ import { LOCKED_FOR } from '@/lib/domain/errors';
 import { SESSION_COOKIE, secureCookies } from './env';
 import { isSsoProvider, SSO_PROVIDERS, ssoProviders, type SsoProviderId } from './sso-providers';
 import { applyAnswer, RENEW_BEFORE_MS, renewSso } from './session-renewal';
-
 import type { LoginAnswer } from '@/lib/domain/answers';
-
-export type { LoginAnswer };
-
-/** Display data only: this is what the browser can read. The API token never goes here. */
-export type SessionUser = Omit<LoginAnswer, 'token' | 'expiresAt'>;
+import type { SessionUser } from '@/lib/domain/user-answers';
 
 declare module 'next-auth' {
   interface Session {

@@ -4,7 +4,7 @@ import 'server-only';
 import type { JWT } from 'next-auth/jwt';
 import type { LoginAnswer } from '@/lib/domain/answers';
 import { SAVED_TOKEN_COOKIE, SAVED_TOKEN_MAX_AGE, trySetCookie } from './auth-cookies';
-import type { SessionUser } from './auth-options';
+import type { SessionUser } from '@/lib/domain/user-answers';
 import { callDonationApi, donationApiJson } from './donation-api-client';
 import { discovery, SSO_PROVIDERS, ssoEndpoints } from './sso-providers';
 
