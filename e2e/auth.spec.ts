@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { isHome, DEMO, expect, loginThroughForm, test } from './support/auth';
 import { LANGS, msg } from './support/messages';
+import { ENV_DEFAULTS } from '../donation-api/env';
 
 // Each test that fails logins on purpose comes from its own address, so the per-address lock
 // (20 failures) never locks out the rest of the run.
@@ -61,7 +62,7 @@ for (const lang of LANGS) {
   });
 }
 
-test('too many failed logins: the lock message', async ({ page }) => {
+test('too many failed logins: the lock message, with the minutes of the lock', async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshAddress() });
   await page.goto('/login');
   const user = `nobody-${randomUUID().slice(0, 8)}`;
@@ -72,8 +73,9 @@ test('too many failed logins: the lock message', async ({ page }) => {
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     if (i < 6 - 1) await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   }
+  // The first lock lasts LOGIN_LOCK_MINUTES (15 by default), said in whole minutes.
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Too many failed login attempts. Please wait a few minutes and try again.',
+    `Too many failed login attempts. Please wait ${ENV_DEFAULTS.LOGIN_LOCK_MINUTES} minutes and try again.`,
   );
 });
 
