@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolationsAtWidths } from './support/axe';
 import { loginByApi } from './support/auth';
 import { LANGS, msg } from './support/messages';
 import { shootWidths } from './support/shots';
-import { expect, receivedMail, sso, test } from './support/sso';
+import { expect, invitationLinkMailedTo, receivedMail, sso, test } from './support/sso';
 
 const PROGRAM = { username: 'program', password: 'Demo-2026' };
 const run = Date.now().toString(36);
@@ -23,22 +23,12 @@ for (const lang of LANGS) {
     });
     expect(invite.status(), await invite.text()).toBe(200);
     await admin.close();
-    let link: string | undefined;
-    await expect
-      .poll(
-        async () =>
-          (link = (await receivedMail())
-            .slice(seen)
-            .find((m) => m.to.some((a) => a.toLowerCase() === email))
-            ?.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)?.[0]),
-        { timeout: 15_000 },
-      )
-      .toBeTruthy();
+    const link = await invitationLinkMailedTo(email, seen);
 
     const context = await browser.newContext({ baseURL: sso.appOrigin });
     await context.addCookies([{ name: 'fbc-locale', value: lang, url: sso.appOrigin }]);
     const page = await context.newPage();
-    await page.goto(link!);
+    await page.goto(link);
     await expect(page.getByRole('heading', { name: msg(lang, 'Invitation.title') })).toBeVisible();
     await expectNoSeriousA11yViolationsAtWidths(page, `invitation ${lang}`);
     await shootWidths(page, 'invitation', lang);

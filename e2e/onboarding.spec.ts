@@ -5,26 +5,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { shot } from './support/shots';
 import { loginByApi } from './support/auth';
-import { expect, receivedMail, sso, test } from './support/sso';
+import { expect, invitationLinkMailedTo as invitationLink, receivedMail, sso, test } from './support/sso';
 
 const PROGRAM = { username: 'program', password: 'Demo-2026' };
 const run = Date.now().toString(36);
 const BANK = `Onboarded Food Bank ${run}`;
-
-async function invitationLink(to: string, seen: number): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mine = (await receivedMail()).slice(seen).filter((m) => m.to.some((a) => a.toLowerCase() === to));
-        link = mine.at(-1)?.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 async function acceptInvitation(context: BrowserContext, link: string, password: string): Promise<Page> {
   const page = await context.newPage();

@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { loginByApi } from './support/auth';
-import { expect, receivedMail, sso, test } from './support/sso';
+import { expect, invitationLinkMailedTo, receivedMail, sso, test } from './support/sso';
 
 const PROGRAM = { username: 'program', password: 'Demo-2026' };
 const run = Date.now().toString(36);
@@ -33,19 +33,9 @@ async function invitedUser(browser: Browser, admin: Page, email: string) {
     if (!r.ok) throw new Error(`invite: ${r.status}`);
     return id;
   }, email);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () =>
-        (link = (await receivedMail())
-          .slice(seen)
-          .find((m) => m.to.some((a) => a.toLowerCase() === email))
-          ?.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)?.[0]),
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
+  const link = await invitationLinkMailedTo(email, seen);
   const page = await (await browser.newContext({ baseURL: sso.appOrigin })).newPage();
-  await page.goto(link!);
+  await page.goto(link);
   await page.getByLabel(/^New Password/).fill('Member-2026');
   await page.getByLabel(/^Confirm New Password/).fill('Member-2026');
   await page.getByRole('button', { name: 'Set password and sign in' }).click();

@@ -24,6 +24,22 @@ export async function receivedMail(): Promise<{ to: string[]; subject: string; t
   return (await (await fetch(`${sso.controlUrl}/mail`)).json()) as { to: string[]; subject: string; text: string }[];
 }
 
+/** Waits for a new message to `to` (after `seen` messages) and answers the invitation link in it. */
+export async function invitationLinkMailedTo(to: string, seen: number): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mine = (await receivedMail()).slice(seen).filter((m) => m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
+        link = mine.at(-1)?.text.match(/https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/)?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
 /** Waits for a new message to `to` (after `seen` messages) and answers its 6-digit code. */
 export async function codeMailedTo(to: string, seen: number): Promise<string> {
   let code: string | undefined;
