@@ -40,14 +40,14 @@ declare module 'next-auth/jwt' {
 
 /**
  * Login error codes the login screen translates (LOGIN_INVALID, LOGIN_NO_BRANCH, LOGIN_TOO_MANY, LOGIN_SERVER_ERROR),
- * or `LOGIN_TOO_MANY:<minutes>` when the API said how long the lock lasts.
+ * or `LOGIN_TOO_MANY:<minutes>` when the API's Retry-After said how long the lock lasts.
  */
 export function loginErrorCode(err: unknown): string {
   if (err instanceof ApiCallError) {
     if (err.status >= 500) return 'LOGIN_SERVER_ERROR';
-    // next-auth passes on one string: a lock's minutes travel with its code, so the screen can say them in its language.
-    const minutes = err.code === 'LOGIN_TOO_MANY' ? /wait (\d+) minutes?/.exec(err.body?.message ?? '')?.[1] : undefined;
-    if (minutes) return `${LOCKED_FOR}${minutes}`;
+    // next-auth passes on one string: a lock's minutes (from its Retry-After) travel with its code, so the screen can
+    // say them in its language.
+    if (err.code === 'LOGIN_TOO_MANY' && err.retryAfterSeconds) return `${LOCKED_FOR}${Math.ceil(err.retryAfterSeconds / 60)}`;
     return err.code ?? 'LOGIN_INVALID';
   }
   return 'LOGIN_SERVER_ERROR';

@@ -50,7 +50,10 @@ export async function callDonationApi(
 export async function donationApiJson<T>(path: string, init: Parameters<typeof callDonationApi>[1] = {}): Promise<T> {
   const res = await callDonationApi(path, init);
   const json = await readAnswer(res);
-  if (!res.ok) throw new ApiCallError(res.status, json as { code?: string; message?: string });
+  if (!res.ok) {
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiCallError(res.status, json as { code?: string; message?: string }, retryAfter > 0 ? retryAfter : undefined);
+  }
   return json as T;
 }
 
@@ -58,6 +61,8 @@ export class ApiCallError extends Error {
   constructor(
     readonly status: number,
     readonly body: { code?: string; message?: string } | undefined,
+    /** The answer's Retry-After, in seconds, when it gave one (a sign-in lock, a database outage). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body?.message ?? String(status));
   }

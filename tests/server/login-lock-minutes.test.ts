@@ -1,5 +1,5 @@
 // A locked sign-in tells the person how long to wait, in their language: the API's refusal names the minutes in
-// English, next-auth passes one string to the login screen, and the screen words it from the catalogue.
+// English and in its Retry-After, next-auth passes one string to the login screen, and the screen words it from the catalogue.
 import { createTranslator } from 'next-intl';
 import { LoginLockedError } from '@/donation-api/services/login-attempts';
 import { LOCKED_FOR } from '@/lib/domain/errors';
@@ -11,7 +11,7 @@ import fr from '@/messages/fr.json';
 const now = new Date('2026-11-26T15:00:00Z');
 const refusal = (minutes: number) => {
   const locked = new LoginLockedError(new Date(now.getTime() + minutes * 60_000 - 500), now);
-  return new ApiCallError(429, { code: locked.code, message: locked.message });
+  return new ApiCallError(429, { code: locked.code, message: locked.message }, locked.retryAfterSeconds(now));
 };
 
 describe('the minutes of a sign-in lock', () => {
