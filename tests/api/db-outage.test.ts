@@ -46,7 +46,7 @@ async function relayTo(target: URL) {
 const withPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 withPostgres('PostgreSQL outage', () => {
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
+  const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://localhost/postgres');
   const name = `rfp_test_${randomBytes(6).toString('hex')}`;
   let relay: Awaited<ReturnType<typeof relayTo>>;
   let handle: DbHandle;

@@ -60,7 +60,7 @@ function startProxy(ports: number[]) {
 }
 
 pgDescribe('two API servers on one PostgreSQL behind a round-robin proxy', () => {
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://unset');
+  const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://unset');
   const name = `rfp_two_servers_${process.pid}`;
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
