@@ -25,6 +25,12 @@ export type AuthUser = {
   partner: PartnerGrant | null;
 };
 
+/**
+ * Who makes a change, as the audit trail names them. Services behind a route's declared access take this rather than
+ * the whole caller, so they cannot check the caller's role a second time.
+ */
+export type Actor = Pick<AuthUser, 'id' | 'username'>;
+
 export type ApiDeps = {
   db: Db;
   config: ApiConfig;

@@ -32,7 +32,7 @@ import {
   setStoreBranches,
 } from '../services/program-places';
 import { ErrorSchema } from './params';
-import { access, checkedProgramBranch } from '../auth/access';
+import { access, checkedBranchId, checkedProgram, checkedProgramBranch } from '../auth/access';
 
 export const programPlacesRoutes = newRouter();
 
@@ -57,7 +57,7 @@ programPlacesRoutes.openapi(
     security,
     responses: { ...ok('Branches', z.array(programBranchRowSchema)), ...errors(401, 404) },
   }),
-  async (c) => c.json(await listProgramBranches(c.get('deps'), c.get('user')), 200),
+  async (c) => c.json(await listProgramBranches(c.get('deps')), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -110,7 +110,7 @@ programPlacesRoutes.openapi(
     request: { params: z.object({ branchId: id }) },
     responses: { ...ok('The branch', BranchAnswer), ...errors(401, 404) },
   }),
-  async (c) => c.json(await branchProfile(c.get('deps'), c.get('user'), c.req.valid('param').branchId), 200),
+  async (c) => c.json(await branchProfile(c.get('deps'), checkedProgramBranch(c)), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -146,7 +146,7 @@ programPlacesRoutes.openapi(
   }),
   async (c) => {
     const { active, reason } = c.req.valid('json');
-    return c.json(await setBranchActive(c.get('deps'), c.get('user'), c.req.valid('param').branchId, active, reason), 200);
+    return c.json(await setBranchActive(c.get('deps'), c.get('user'), checkedProgramBranch(c), active, reason), 200);
   },
 );
 
@@ -162,7 +162,7 @@ programPlacesRoutes.openapi(
     request: { query: z.object({ q: z.string().max(SEARCH_TEXT_MAX).default('') }) },
     responses: { ...ok('Stores, 200 at most', z.array(programStoreSchema)), ...errors(401, 404) },
   }),
-  async (c) => c.json(await listProgramStores(c.get('deps'), c.get('user'), c.req.valid('query').q), 200),
+  async (c) => c.json(await listProgramStores(c.get('deps'), c.req.valid('query').q), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -177,7 +177,7 @@ programPlacesRoutes.openapi(
     request: body(createStoreBodySchema),
     responses: { ...ok('Created', z.object({ id: z.string(), created: z.boolean() })), ...errors(400, 401, 404) },
   }),
-  async (c) => c.json(await createProgramStore(c.get('deps'), c.get('user'), c.req.valid('json')), 200),
+  async (c) => c.json(await createProgramStore(c.get('deps'), checkedProgram(c), c.get('user'), c.req.valid('json')), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -213,7 +213,8 @@ programPlacesRoutes.openapi(
   }),
   async (c) => {
     const { branchIds, reason } = c.req.valid('json');
-    return c.json(await setStoreBranches(c.get('deps'), c.get('user'), c.req.valid('param').storeId, branchIds, reason), 200);
+    const storeId = c.req.valid('param').storeId;
+    return c.json(await setStoreBranches(c.get('deps'), checkedProgram(c), c.get('user'), storeId, branchIds, reason), 200);
   },
 );
 
@@ -228,7 +229,7 @@ programPlacesRoutes.openapi(
     security,
     responses: { ...ok('Requests', z.array(storeRequestSchema)), ...errors(401, 404) },
   }),
-  async (c) => c.json(await listStoreRequests(c.get('deps'), c.get('user')), 200),
+  async (c) => c.json(await listStoreRequests(c.get('deps')), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -261,7 +262,7 @@ programPlacesRoutes.openapi(
     request: { params: z.object({ branchId: id }), ...body(storeRequestBodySchema) },
     responses: { ...ok('Sent', z.object({ id: z.string() })), ...errors(400, 401, 404) },
   }),
-  async (c) => c.json(await createStoreRequest(c.get('deps'), c.get('user'), c.req.valid('param').branchId, c.req.valid('json')), 200),
+  async (c) => c.json(await createStoreRequest(c.get('deps'), c.get('user'), checkedBranchId(c), c.req.valid('json')), 200),
 );
 
 programPlacesRoutes.openapi(
@@ -276,5 +277,5 @@ programPlacesRoutes.openapi(
     request: { params: z.object({ branchId: id }) },
     responses: { ...ok('Requests, newest first', z.array(storeRequestSchema)), ...errors(401, 404) },
   }),
-  async (c) => c.json(await branchStoreRequests(c.get('deps'), c.get('user'), c.req.valid('param').branchId), 200),
+  async (c) => c.json(await branchStoreRequests(c.get('deps'), checkedBranchId(c)), 200),
 );

@@ -30,7 +30,7 @@ import {
   unlinkUserBranch,
 } from '../services/program-users';
 import { ErrorSchema } from './params';
-import { access } from '../auth/access';
+import { access, checkedBranchId, checkedProgramBranch } from '../auth/access';
 
 export const programUsersRoutes = newRouter();
 
@@ -69,7 +69,7 @@ programUsersRoutes.openapi(
   }),
   async (c) => {
     const { q, branchId } = c.req.valid('query');
-    return c.json(await listProgramUsers(c.get('deps'), c.get('user'), q, branchId), 200);
+    return c.json(await listProgramUsers(c.get('deps'), q, branchId), 200);
   },
 );
 
@@ -85,7 +85,7 @@ programUsersRoutes.openapi(
     request: body(inviteBodySchema),
     responses: { ...ok('Invited', InvitedSchema), ...errors(400, 401, 404, 409, 503) },
   }),
-  async (c) => c.json(await inviteUser(c.get('deps'), c.get('user'), c.req.valid('json'), false), 200),
+  async (c) => c.json(await inviteUser(c.get('deps'), c.get('user'), checkedProgramBranch(c).id, c.req.valid('json'), false), 200),
 );
 
 programUsersRoutes.openapi(
@@ -101,9 +101,8 @@ programUsersRoutes.openapi(
     responses: { ...ok('Linked', z.object({ linked: z.boolean() })), ...errors(400, 401, 404) },
   }),
   async (c) => {
-    const { userId, branchId } = c.req.valid('param');
     const { lead, reason } = c.req.valid('json');
-    const r = await linkUserBranch(c.get('deps'), c.get('user'), userId, branchId, lead, reason);
+    const r = await linkUserBranch(c.get('deps'), c.get('user'), c.req.valid('param').userId, checkedProgramBranch(c).id, lead, reason);
     return c.json({ linked: r.linked }, 200);
   },
 );
@@ -121,8 +120,8 @@ programUsersRoutes.openapi(
     responses: { ...ok('Unlinked', DoneSchema), ...errors(400, 401, 404) },
   }),
   async (c) => {
-    const { userId, branchId } = c.req.valid('param');
-    const r = await unlinkUserBranch(c.get('deps'), c.get('user'), userId, branchId, c.req.valid('json').reason);
+    const { userId } = c.req.valid('param');
+    const r = await unlinkUserBranch(c.get('deps'), c.get('user'), userId, checkedProgramBranch(c).id, c.req.valid('json').reason);
     return c.json({ changed: r.unlinked }, 200);
   },
 );
@@ -197,7 +196,7 @@ programUsersRoutes.openapi(
     request: { params: z.object({ branchId: id }) },
     responses: { ...ok('People', z.array(PersonSchema)), ...errors(401, 404) },
   }),
-  async (c) => c.json(await branchPeople(c.get('deps'), c.get('user'), c.req.valid('param').branchId), 200),
+  async (c) => c.json(await branchPeople(c.get('deps'), checkedBranchId(c)), 200),
 );
 
 programUsersRoutes.openapi(
@@ -212,7 +211,7 @@ programUsersRoutes.openapi(
     request: { params: z.object({ branchId: id }) },
     responses: { ...ok('Lead or not', z.object({ lead: z.boolean() }).openapi('BranchLead')), ...errors(401, 404) },
   }),
-  async (c) => c.json(await branchLeadOf(c.get('deps'), c.get('user'), c.req.valid('param').branchId), 200),
+  async (c) => c.json(await branchLeadOf(c.get('deps'), c.get('user').id, checkedBranchId(c)), 200),
 );
 
 programUsersRoutes.openapi(
@@ -228,9 +227,8 @@ programUsersRoutes.openapi(
     responses: { ...ok('Invited', InvitedSchema), ...errors(400, 401, 404, 409, 503) },
   }),
   async (c) => {
-    const b = c.req.valid('json');
-    const invite = { ...b, branchId: c.req.valid('param').branchId, loginType: 1 as const, lead: false };
-    return c.json(await inviteUser(c.get('deps'), c.get('user'), invite, true), 200);
+    const invite = { ...c.req.valid('json'), loginType: 1 as const, lead: false };
+    return c.json(await inviteUser(c.get('deps'), c.get('user'), checkedBranchId(c), invite, true), 200);
   },
 );
 

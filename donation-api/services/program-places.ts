@@ -1,11 +1,12 @@
-// Branches and stores managed by program administrators, and branch staff's store requests.
+// Branches and stores managed by program administrators, and branch staff's store requests. Who may call is the
+// route's declared access, checked before these run: they take what it checked and the actor's identity.
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import type { CreateStoreBody, ProgramBranchRow, ProgramStore, StoreRequest, StoreRequestBody } from '@/lib/domain/program-places';
-import { assertBranch } from '../auth/middleware';
-import { programBranch, requireProgram } from '../auth/program-scope';
+import type { ProgramAccess } from '@/lib/domain/program-access';
+import { programBranch } from '../auth/program-scope';
 import { audit } from '../audit';
-import type { ApiDeps, AuthUser } from '../context';
+import type { Actor, ApiDeps } from '../context';
 import { branches, branchStores, storeRequests, stores } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from '@/lib/domain/uuid';
@@ -21,8 +22,9 @@ function requireReason(reason: string) {
   return reason.trim();
 }
 
-export async function listProgramBranches(deps: ApiDeps, caller: AuthUser): Promise<ProgramBranchRow[]> {
-  requireProgram(caller, 'admin');
+type Branch = typeof branches.$inferSelect;
+
+export async function listProgramBranches(deps: ApiDeps): Promise<ProgramBranchRow[]> {
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -41,9 +43,8 @@ export async function listProgramBranches(deps: ApiDeps, caller: AuthUser): Prom
   return rows.map((r) => ({ ...r, deactivatedAt: iso(r.deactivated_at), users: Number(r.users), stores: Number(r.stores) }));
 }
 
-/** A branch with its people and its (RFP) stores, for the edit screen. */
-export async function branchProfile(deps: ApiDeps, caller: AuthUser, branchId: string) {
-  const branch = await programBranch(deps.db, requireProgram(caller, 'admin'), branchId);
+/** A branch with its people and its (RFP) stores, for the edit screen; `branch`: the one the route's access checked. */
+export async function branchProfile(deps: ApiDeps, branch: Branch) {
   const people = await queryRows<{ id: string; username: string; email: string; lead: boolean; disabled: boolean }>(
     deps.db,
     sql`select u.id, u.username, u.email, ub.lead, u.disabled from user_branches ub join users u on u.id = ub.user_id
@@ -61,8 +62,7 @@ export async function branchProfile(deps: ApiDeps, caller: AuthUser, branchId: s
  * Deactivates a branch (its history stays; `branches.deactivated_at` lets the oversight screens leave it out from that
  * month on) or reactivates it. Its people keep their links: an administrator unlinks them when they should go.
  */
-export async function setBranchActive(deps: ApiDeps, caller: AuthUser, branchId: string, active: boolean, reason: string) {
-  const branch = await programBranch(deps.db, requireProgram(caller, 'admin'), branchId);
+export async function setBranchActive(deps: ApiDeps, actor: Actor, branch: Branch, active: boolean, reason: string) {
   const why = requireReason(reason);
   const now = deps.now();
   if (active === !branch.deactivatedAt) return { changed: false };
@@ -72,8 +72,8 @@ export async function setBranchActive(deps: ApiDeps, caller: AuthUser, branchId:
       .set({ deactivatedAt: active ? null : now, updatedAt: now })
       .where(eq(branches.id, branch.id));
     await audit(tx, {
-      userId: caller.id,
-      actor: caller.username,
+      userId: actor.id,
+      actor: actor.username,
       action: active ? 'reactivate' : 'deactivate',
       entity: 'branch',
       entityId: branch.id,
@@ -85,8 +85,7 @@ export async function setBranchActive(deps: ApiDeps, caller: AuthUser, branchId:
   return { changed: true };
 }
 
-export async function listProgramStores(deps: ApiDeps, caller: AuthUser, q: string): Promise<ProgramStore[]> {
-  requireProgram(caller, 'admin');
+export async function listProgramStores(deps: ApiDeps, q: string): Promise<ProgramStore[]> {
   const like = `%${q
     .trim()
     .toLowerCase()
@@ -112,8 +111,8 @@ export async function listProgramStores(deps: ApiDeps, caller: AuthUser, q: stri
   return rows.map((r) => ({ ...r, branches: r.branches ?? [] }));
 }
 
-async function scopedBranchIds(deps: ApiDeps, caller: AuthUser, ids: string[]) {
-  const access = requireProgram(caller, 'admin');
+// The route's access checked the program role only: the branches named in the body are scoped here.
+async function scopedBranchIds(deps: ApiDeps, access: ProgramAccess, ids: string[]) {
   const out: string[] = [];
   for (const id of [...new Set(ids.map((i) => i.toLowerCase()))]) out.push((await programBranch(deps.db, access, id)).id);
   return out;
@@ -123,8 +122,15 @@ async function scopedBranchIds(deps: ApiDeps, caller: AuthUser, ids: string[]) {
  * The branches a store serves (RFP). Moving a store changes only these links: donations carry their own branch, so
  * a store's past donations stay with the branch that logged them.
  */
-export async function setStoreBranches(deps: ApiDeps, caller: AuthUser, storeId: string, branchIds: string[], reason: string) {
-  const wanted = await scopedBranchIds(deps, caller, branchIds);
+export async function setStoreBranches(
+  deps: ApiDeps,
+  access: ProgramAccess,
+  actor: Actor,
+  storeId: string,
+  branchIds: string[],
+  reason: string,
+) {
+  const wanted = await scopedBranchIds(deps, access, branchIds);
   const why = requireReason(reason);
   if (!isUuid(storeId)) throw notFound();
   return deps.db.transaction(async (tx) => {
@@ -139,8 +145,8 @@ export async function setStoreBranches(deps: ApiDeps, caller: AuthUser, storeId:
       await tx.insert(branchStores).values(added.map((branchId) => ({ branchId, storeId: store.id, campaignId: RFP_CAMPAIGN_ID })));
     if (removed.length || added.length)
       await audit(tx, {
-        userId: caller.id,
-        actor: caller.username,
+        userId: actor.id,
+        actor: actor.username,
         action: 'update',
         entity: 'branch_store',
         entityId: store.id,
@@ -151,19 +157,19 @@ export async function setStoreBranches(deps: ApiDeps, caller: AuthUser, storeId:
   });
 }
 
-export async function createProgramStore(deps: ApiDeps, caller: AuthUser, body: CreateStoreBody) {
-  const branchIds = await scopedBranchIds(deps, caller, body.branchIds);
+export async function createProgramStore(deps: ApiDeps, access: ProgramAccess, actor: Actor, body: CreateStoreBody) {
+  const branchIds = await scopedBranchIds(deps, access, body.branchIds);
   const why = requireReason(body.reason);
   return deps.db.transaction(async (tx) => {
-    const { storeId, action } = await upsertStore(tx, caller.username, body);
+    const { storeId, action } = await upsertStore(tx, actor.username, body);
     if (branchIds.length)
       await tx
         .insert(branchStores)
         .values(branchIds.map((branchId) => ({ branchId, storeId, campaignId: RFP_CAMPAIGN_ID })))
         .onConflictDoNothing();
     await audit(tx, {
-      userId: caller.id,
-      actor: caller.username,
+      userId: actor.id,
+      actor: actor.username,
       action: 'link',
       entity: 'branch_store',
       entityId: storeId,
@@ -173,18 +179,19 @@ export async function createProgramStore(deps: ApiDeps, caller: AuthUser, body: 
   });
 }
 
-/** 'My store is not in the list': any member of the branch may ask; program administrators decide. */
-export async function createStoreRequest(deps: ApiDeps, caller: AuthUser, branchId: string, body: StoreRequestBody) {
-  if (!isUuid(branchId)) throw notFound();
-  const id = await assertBranch(deps.db, caller, branchId.toLowerCase(), 'write');
+/**
+ * 'My store is not in the list': any member of the branch may ask; program administrators decide. `id`: the branch
+ * the route's access checked for writing.
+ */
+export async function createStoreRequest(deps: ApiDeps, actor: Actor, id: string, body: StoreRequestBody) {
   if (!body.retailer || !body.name) throw new ApiError(400, 'STORE_REQUEST_VALIDATE', body.retailer ? 'name' : 'retailer');
   const row = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(storeRequests)
       .values({
         branchId: id,
-        requestedBy: caller.username,
-        requestedByUserId: caller.id,
+        requestedBy: actor.username,
+        requestedByUserId: actor.id,
         retailer: body.retailer,
         banner: body.banner || null,
         name: body.name,
@@ -194,8 +201,8 @@ export async function createStoreRequest(deps: ApiDeps, caller: AuthUser, branch
       })
       .returning();
     await audit(tx, {
-      userId: caller.id,
-      actor: caller.username,
+      userId: actor.id,
+      actor: actor.username,
       action: 'create',
       entity: 'store_request',
       entityId: row.id,
@@ -205,14 +212,15 @@ export async function createStoreRequest(deps: ApiDeps, caller: AuthUser, branch
     return row;
   });
   const [b] = await deps.db.select({ name: branches.name }).from(branches).where(eq(branches.id, id));
-  await mailNewStoreRequest(deps, { ...row, branchName: b?.name ?? '', requestedBy: caller.username });
+  await mailNewStoreRequest(deps, { ...row, branchName: b?.name ?? '', requestedBy: actor.username });
   return { id: row.id };
 }
 
-/** GET /api/branch/{branchId}/store-requests: the branch's requests of the last 90 days and their outcome. */
-export async function branchStoreRequests(deps: ApiDeps, caller: AuthUser, branchId: string): Promise<StoreRequest[]> {
-  if (!isUuid(branchId)) throw notFound();
-  const id = await assertBranch(deps.db, caller, branchId.toLowerCase(), 'read');
+/**
+ * GET /api/branch/{branchId}/store-requests: the branch's requests of the last 90 days and their outcome. `id`: the
+ * branch the route's access checked for reading.
+ */
+export async function branchStoreRequests(deps: ApiDeps, id: string): Promise<StoreRequest[]> {
   const since = new Date(deps.now().getTime() - 90 * 86_400_000);
   const rows = await deps.db
     .select({ r: storeRequests, branchName: branches.name })
@@ -240,8 +248,7 @@ function requestAnswer(r: typeof storeRequests.$inferSelect, branchName: string)
   };
 }
 
-export async function listStoreRequests(deps: ApiDeps, caller: AuthUser): Promise<StoreRequest[]> {
-  requireProgram(caller, 'admin');
+export async function listStoreRequests(deps: ApiDeps): Promise<StoreRequest[]> {
   const rows = await deps.db
     .select({ r: storeRequests, branchName: branches.name })
     .from(storeRequests)
@@ -252,8 +259,7 @@ export async function listStoreRequests(deps: ApiDeps, caller: AuthUser): Promis
 }
 
 /** Approving creates (or finds) the store and links it to the branch that asked; refusing only closes the request. */
-export async function decideStoreRequest(deps: ApiDeps, caller: AuthUser, requestId: string, approve: boolean, reason: string) {
-  requireProgram(caller, 'admin');
+export async function decideStoreRequest(deps: ApiDeps, actor: Actor, requestId: string, approve: boolean, reason: string) {
   if (!isUuid(requestId)) throw notFound();
   const why = approve ? reason.trim() : requireReason(reason);
   const decided = await deps.db.transaction(async (tx) => {
@@ -262,20 +268,20 @@ export async function decideStoreRequest(deps: ApiDeps, caller: AuthUser, reques
     let storeId: string | null = null;
     if (approve) {
       const row = { retailer: req.retailer, banner: req.banner ?? undefined, name: req.name, number: req.number ?? undefined };
-      storeId = (await upsertStore(tx, caller.username, row)).storeId;
+      storeId = (await upsertStore(tx, actor.username, row)).storeId;
       await tx.insert(branchStores).values({ branchId: req.branchId, storeId, campaignId: RFP_CAMPAIGN_ID }).onConflictDoNothing();
     }
     const values = {
       status: approve ? 'approved' : 'refused',
       storeId,
-      decidedBy: caller.username,
+      decidedBy: actor.username,
       decidedAt: deps.now(),
       decisionReason: why || null,
     };
     await tx.update(storeRequests).set(values).where(eq(storeRequests.id, req.id));
     await audit(tx, {
-      userId: caller.id,
-      actor: caller.username,
+      userId: actor.id,
+      actor: actor.username,
       action: approve ? 'approve' : 'refuse',
       entity: 'store_request',
       entityId: req.id,

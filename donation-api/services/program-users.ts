@@ -1,13 +1,13 @@
 // The people screens. Program administrators search, invite and manage users; a branch lead invites colleagues
-// to their own branch. The writes reuse the admin services the command line uses (user-admin.ts).
+// to their own branch. The writes reuse the admin services the command line uses (user-admin.ts). Who may call is
+// the route's declared access, checked before these run: they take the branch it checked and the actor's identity.
 import { and, eq, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@/lib/domain/branch-rules';
 import { ERROR_MESSAGES, type ErrorCode } from '@/lib/domain/errors';
 import { programAccessSchema } from '@/lib/domain/program-access';
 import type { InviteBody, ProgramUser, ProgramUsersAnswer, RoleBody } from '@/lib/domain/program-people';
-import { programBranch, requireProgram } from '../auth/program-scope';
 import { audit } from '../audit';
-import type { ApiDeps, AuthUser, PartnerGrant } from '../context';
+import type { Actor, ApiDeps, PartnerGrant } from '../context';
 import { partnerAccess, userBranches, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from '@/lib/domain/uuid';
@@ -33,8 +33,7 @@ type Row = {
 };
 
 /** GET /api/program/users: by username, e-mail or branch name (q), or members of one branch; 100 at most. */
-export async function listProgramUsers(deps: ApiDeps, caller: AuthUser, q: string, branchId?: string): Promise<ProgramUsersAnswer> {
-  requireProgram(caller, 'admin');
+export async function listProgramUsers(deps: ApiDeps, q: string, branchId?: string): Promise<ProgramUsersAnswer> {
   const like = `%${q
     .trim()
     .toLowerCase()
@@ -107,18 +106,6 @@ async function targetUser(deps: ApiDeps, userId: string) {
   return u;
 }
 
-/** Whether the caller leads this branch; anything else is the same 404 as an unknown branch. */
-export async function requireLead(deps: ApiDeps, caller: AuthUser, branchId: string) {
-  const id = branchId.toLowerCase();
-  if (!isUuid(id) || !caller.branchIds.includes(id)) throw notFound();
-  const [link] = await deps.db
-    .select({ lead: userBranches.lead })
-    .from(userBranches)
-    .where(and(eq(userBranches.userId, caller.id), eq(userBranches.branchId, id)));
-  if (!link?.lead) throw notFound();
-  return id;
-}
-
 /** A branch invitation names its branch; a retail partner's names no branch and carries the partner's stores instead. */
 export type InviteInput = Omit<InviteBody, 'branchId'> & { branchId: string | null; partner?: PartnerGrant };
 type MailDeps = Pick<ApiDeps, 'db' | 'config' | 'mailer' | 'now'>;
@@ -170,20 +157,17 @@ export async function inviteCore(deps: MailDeps, input: InviteInput, actor: { id
 
 /**
  * Program administrators invite into any branch, as lead or not, with any login type, and say why; a lead (asLead)
- * only into their own branch, as a colleague with a password (the invitation is its own reason).
+ * only into their own branch, as a colleague with a password (the invitation is its own reason). `branchId` is the
+ * branch the route's access checked: one in the administrator's scope, or one the lead leads.
  */
-export async function inviteUser(deps: ApiDeps, caller: AuthUser, body: InviteBody, asLead: boolean) {
-  const branchId = asLead
-    ? await requireLead(deps, caller, body.branchId)
-    : (await programBranch(deps.db, requireProgram(caller, 'admin'), body.branchId)).id;
+export async function inviteUser(deps: ApiDeps, actor: Actor, branchId: string, body: Omit<InviteBody, 'branchId'>, asLead: boolean) {
   const reason = asLead ? body.reason : requireReason(body.reason);
   const input = { ...body, branchId, reason, lead: asLead ? false : body.lead, loginType: asLead ? (1 as const) : body.loginType };
-  return inviteCore(deps, input, { id: caller.id, username: caller.username }, asLead ? 'branch lead' : 'program admin');
+  return inviteCore(deps, input, { id: actor.id, username: actor.username }, asLead ? 'branch lead' : 'program admin');
 }
 
 /** Resends an invitation (the earlier link stops working) or sends a password-reset link. */
-export async function sendUserLink(deps: ApiDeps, caller: AuthUser, userId: string, kind: 'invitation' | 'reset', reason: string) {
-  requireProgram(caller, 'admin');
+export async function sendUserLink(deps: ApiDeps, actor: Actor, userId: string, kind: 'invitation' | 'reset', reason: string) {
   const why = requireReason(reason);
   const user = await targetUser(deps, userId);
   if (user.disabled) throw new ApiError(400, 'ADMIN_USER_DISABLED');
@@ -195,69 +179,70 @@ export async function sendUserLink(deps: ApiDeps, caller: AuthUser, userId: stri
     .limit(1);
   const prepared = await deps.db.transaction(async (tx) => {
     await audit(tx, {
-      userId: caller.id,
-      actor: caller.username,
+      userId: actor.id,
+      actor: actor.username,
       action: kind === 'reset' ? 'send-reset' : 'resend-invitation',
       entity: 'user',
       entityId: user.id,
       after: { reason: why },
     });
-    return prepareLink(tx, deps.config, user, kind, { branchId: first?.branchId ?? null, actor: caller.username, now: deps.now() });
+    return prepareLink(tx, deps.config, user, kind, { branchId: first?.branchId ?? null, actor: actor.username, now: deps.now() });
   });
   // The new link is already stored: if the mail fails, the administrator simply sends again.
   return deliverLink(deps.mailer, prepared, async () => {});
 }
 
-export async function linkUserBranch(deps: ApiDeps, caller: AuthUser, userId: string, branchId: string, lead: boolean, reason: string) {
-  const branch = await programBranch(deps.db, requireProgram(caller, 'admin'), branchId);
+/** `branchId`: the branch the route's access checked in the administrator's scope. */
+export async function linkUserBranch(deps: ApiDeps, actor: Actor, userId: string, branchId: string, lead: boolean, reason: string) {
   const why = requireReason(reason);
   const user = await targetUser(deps, userId);
-  return admin(() => linkUser(deps.db, user.username, branch.id, caller.username, { lead, reason: why }));
+  return admin(() => linkUser(deps.db, user.username, branchId, actor.username, { lead, reason: why }));
 }
 
-export async function unlinkUserBranch(deps: ApiDeps, caller: AuthUser, userId: string, branchId: string, reason: string) {
-  const branch = await programBranch(deps.db, requireProgram(caller, 'admin'), branchId);
+/** `branchId`: the branch the route's access checked in the administrator's scope. */
+export async function unlinkUserBranch(deps: ApiDeps, actor: Actor, userId: string, branchId: string, reason: string) {
   const why = requireReason(reason);
   const user = await targetUser(deps, userId);
-  return admin(() => unlinkUser(deps.db, user.username, branch.id, caller.username, why));
+  return admin(() => unlinkUser(deps.db, user.username, branchId, actor.username, why));
 }
 
-export async function setUserRole(deps: ApiDeps, caller: AuthUser, userId: string, body: RoleBody) {
-  requireProgram(caller, 'admin');
+export async function setUserRole(deps: ApiDeps, actor: Actor, userId: string, body: RoleBody) {
   const why = requireReason(body.reason);
   const user = await targetUser(deps, userId);
   // An administrator cannot take away their own role: the program would risk having no administrator left.
-  if (user.id === caller.id) throw new ApiError(400, 'ADMIN_SELF_ROLE');
-  if (body.role === 'none') return admin(() => revokeProgramRole(deps.db, user.username, caller.username, why));
-  return admin(() => grantProgramRole(deps.db, user.username, body.role, body.provinces, caller.username, why));
+  if (user.id === actor.id) throw new ApiError(400, 'ADMIN_SELF_ROLE');
+  if (body.role === 'none') return admin(() => revokeProgramRole(deps.db, user.username, actor.username, why));
+  return admin(() => grantProgramRole(deps.db, user.username, body.role, body.provinces, actor.username, why));
 }
 
-export async function setUserStatus(deps: ApiDeps, caller: AuthUser, userId: string, disabled: boolean, reason: string) {
-  requireProgram(caller, 'admin');
+export async function setUserStatus(deps: ApiDeps, actor: Actor, userId: string, disabled: boolean, reason: string) {
   const why = requireReason(reason);
   const user = await targetUser(deps, userId);
-  if (user.id === caller.id) throw new ApiError(400, 'ADMIN_SELF_DEACTIVATE');
-  return admin(() => setUserDisabled(deps.db, user.username, disabled, caller.username, deps.now(), why));
+  if (user.id === actor.id) throw new ApiError(400, 'ADMIN_SELF_DEACTIVATE');
+  return admin(() => setUserDisabled(deps.db, user.username, disabled, actor.username, deps.now(), why));
 }
 
-/** GET /api/branch/{branchId}/people/me: whether the caller leads this branch (the drawer shows 'People' to leads). */
-export async function branchLeadOf(deps: ApiDeps, caller: AuthUser, branchId: string) {
-  const id = branchId.toLowerCase();
-  if (!isUuid(id) || !caller.branchIds.includes(id)) throw notFound();
+/**
+ * GET /api/branch/{branchId}/people/me: whether the caller leads this branch (the drawer shows 'People' to leads).
+ * `branchId`: a branch of the caller's, checked by the route's access.
+ */
+export async function branchLeadOf(deps: ApiDeps, callerId: string, branchId: string) {
   const [link] = await deps.db
     .select({ lead: userBranches.lead })
     .from(userBranches)
-    .where(and(eq(userBranches.userId, caller.id), eq(userBranches.branchId, id)));
+    .where(and(eq(userBranches.userId, callerId), eq(userBranches.branchId, branchId)));
   return { lead: !!link?.lead };
 }
 
-/** GET /api/branch/{branchId}/people: the lead's colleagues (usernames, e-mails, whether they accepted). */
-export async function branchPeople(deps: ApiDeps, caller: AuthUser, branchId: string) {
-  const id = await requireLead(deps, caller, branchId);
+/**
+ * GET /api/branch/{branchId}/people: the lead's colleagues (usernames, e-mails, whether they accepted).
+ * `branchId`: a branch the caller leads, checked by the route's access.
+ */
+export async function branchPeople(deps: ApiDeps, branchId: string) {
   const rows = await queryRows<{ id: string; username: string; email: string; lead: boolean; disabled: boolean; pending: boolean }>(
     deps.db,
     sql`select u.id, u.username, u.email, ub.lead, u.disabled, (u.password_hash is null and u.login_type = 1) as pending
-        from user_branches ub join users u on u.id = ub.user_id where ub.branch_id = ${id}::uuid order by u.username`,
+        from user_branches ub join users u on u.id = ub.user_id where ub.branch_id = ${branchId}::uuid order by u.username`,
   );
   return rows;
 }
