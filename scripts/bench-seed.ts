@@ -7,9 +7,9 @@ import { BRANCHES, DONATIONS, EXPORT_ROWS, log, ms, now, PREV, run, STORES_PER_B
 
 /**
  * Set-based seed: branches (members since the first day of the data, so they owe every month of it), stores, a bench
- * user, donations over two years, two categories each.
+ * user, donations over two years, two categories each. BENCH_BRANCHES and BENCH_DONATIONS unless given.
  */
-export async function seed(db: Db) {
+export async function seed(db: Db, { branches = BRANCHES, donations = DONATIONS }: { branches?: number; donations?: number } = {}) {
   await ensureReferenceData(db);
   let t0 = performance.now();
   await run(
@@ -26,7 +26,7 @@ export async function seed(db: Db) {
     insert into branches (name, email, phone_number, province, city, address1, postal_code, created_at)
     select 'Bench Food Bank ' || g, 'bank' || g || '@example.org', '416-555-0100', (array['ON', 'QC', 'BC', 'AB', 'NS'])[1 + g % 5], 'Toronto', g || ' Main St', 'M5V 1A1',
       ${`${PREV}-01-01`}::timestamptz
-    from generate_series(1, ${BRANCHES}::int) g`,
+    from generate_series(1, ${branches}::int) g`,
   );
   // The bench's own branches only: a database may hold others (bench:http's program part seeds the demo data first).
   await run(
@@ -56,8 +56,8 @@ export async function seed(db: Db) {
   t0 = performance.now();
   const days = Math.floor((Date.UTC(YEAR, now.getUTCMonth(), now.getUTCDate()) - Date.UTC(PREV, 0, 1)) / 86400000) + 1;
   const chunk = 100_000;
-  for (let start = 0; start < DONATIONS; start += chunk) {
-    const end = Math.min(DONATIONS, start + chunk) - 1;
+  for (let start = 0; start < donations; start += chunk) {
+    const end = Math.min(donations, start + chunk) - 1;
     await run(
       db,
       sql`
@@ -66,9 +66,9 @@ export async function seed(db: Db) {
         ${`${PREV}-01-01`}::date + ((g * 7919) % ${days}::int)::int, (g % 3 = 0)::int, w, 1, w, w * 0.6, 1, 'bench@example.org', 'bench@example.org'
       from generate_series(${start}::bigint, ${end}::bigint) g
       cross join lateral (select (20 + (g * 37) % 800)::float8 as w) weight
-      join bench_store s on s.rn = (g % ${BRANCHES}::int)::int and s.k = ((g / ${BRANCHES}::int) % ${STORES_PER_BRANCH}::int)::int`,
+      join bench_store s on s.rn = (g % ${branches}::int)::int and s.k = ((g / ${branches}::int) % ${STORES_PER_BRANCH}::int)::int`,
     );
-    log(`donations ${end + 1}/${DONATIONS} (${Math.round(ms(t0) / 1000)} s)`);
+    log(`donations ${end + 1}/${donations} (${Math.round(ms(t0) / 1000)} s)`);
   }
   t0 = performance.now();
   await run(
