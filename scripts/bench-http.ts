@@ -9,7 +9,8 @@
 // (1 s) for the paced mix of a food bank's people at once. BENCH_PARTS (load,visit): `visit` alone runs only the
 // visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone; `program`
 // (not by default: it seeds a million donations) the program's screens at national scale on PostgreSQL
-// (scripts/bench-http-program.ts, BENCH_PROGRAM_DATABASE_URL).
+// (scripts/bench-http-program.ts, BENCH_PROGRAM_DATABASE_URL); `month-end` (not by default) a program's staff reporting
+// their month at several arrival rates, on each target (scripts/bench-http-month-end.ts).
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { monthlyReports } from '../donation-api/services/reports';
 import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
+import { monthEnd } from './bench-http-month-end';
 import { quantile } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -282,6 +284,7 @@ async function main() {
     const pgUrl = process.env.BENCH_PROGRAM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_program_http';
     printProgram(await programAtScale({ port: PORT, dist: DIST, pgUrl, seconds: SECONDS, levels: LEVELS }));
   }
+  if (PARTS.includes('month-end')) await monthEnd({ dist: DIST, seconds: SECONDS, targets: TARGETS });
   if (PARTS.includes('load')) await loadTables();
   for (const [db, costs] of visits) printVisit(db, costs);
   console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
