@@ -5,6 +5,21 @@ import { DEMO, expect, test } from './support/auth';
 import { LANGS, msg } from './support/messages';
 import { shootWidths } from './support/shots';
 
+// The scan itself: one analysis holds the tagged rules and the name-mismatch rule enabled beside them, so a
+// control named otherwise than its visible text fails it, as does a control with no name at all.
+test('the scan names a control whose name does not contain its visible text', async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1>' +
+      '<button aria-label="Ask Toronto to correct">Confirm</button><button></button></main></body></html>',
+  );
+  const failure = await expectNoSeriousA11yViolations(page, 'mismatch').then(
+    () => '',
+    (e: Error) => e.message,
+  );
+  expect(failure).toContain('label-content-name-mismatch');
+  expect(failure).toContain('button-name');
+});
+
 for (const lang of LANGS) {
   test.describe(`signed out (${lang})`, () => {
     test.use({ lang });
