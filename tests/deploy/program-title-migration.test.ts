@@ -23,19 +23,36 @@ function foldersBefore0009(): string {
   return dir;
 }
 
+let before0009: Blob | undefined;
+
+/** A dump of a database migrated up to 0008, made once: each case loads a copy instead of migrating from nothing. */
+async function databaseBefore0009(): Promise<Blob> {
+  if (before0009) return before0009;
+  const folder = foldersBefore0009();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    before0009 = await client.dumpDataDir('none');
+    return before0009;
+  } finally {
+    await client.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 async function upgradedBgData(stored: Record<string, unknown>) {
-  const before = foldersBefore0009();
-  const handle = await openDb({ dataDir: null, migrate: false });
+  const handle = await openDb({ dataDir: null, migrate: false, loadDataDir: await databaseBefore0009() });
   try {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(handle.db as never, { migrationsFolder: before });
     await handle.db.insert(appSettings).values({ key: 'bg-data', value: stored });
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const [row] = await handle.db.select().from(appSettings).where(eq(appSettings.key, 'bg-data'));
     return { stored: row.value as Record<string, unknown>, shown: await getBgData(handle.db) };
   } finally {
     await handle.close();
-    fs.rmSync(before, { recursive: true, force: true });
   }
 }
 
