@@ -14,7 +14,7 @@ import { ensureReferenceData } from '../donation-api/db/reference-data';
 import { seedDemo } from '../donation-api/db/seed-demo';
 import { hashPassword } from '../donation-api/services/users';
 import { LoginType, RFP_CAMPAIGN_ID } from '../lib/domain/enums';
-import { freshPostgres, log } from './bench-http-support';
+import { freshPostgres, log, processCpuTicks } from './bench-http-support';
 import { seed } from './bench-seed';
 import { bulkLoad, run } from './bench-support';
 
@@ -140,19 +140,9 @@ export function cpuMeter(pgid: number, dbName: string | null) {
     return backend.get(pid)!;
   };
   const poll = () => {
-    for (const d of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      // Fields after the command's closing parenthesis: state(3) ppid pgrp … utime(14) stime(15).
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(d);
-      const kind = Number(f[2]) === pgid ? 'app' : isBackend(pid) ? 'db' : null;
-      if (kind) seen.set(pid, { kind, ticks: Number(f[11]) + Number(f[12]) });
+    for (const p of processCpuTicks()) {
+      const kind = p.pgrp === pgid ? 'app' : isBackend(p.pid) ? 'db' : null;
+      if (kind) seen.set(p.pid, { kind, ticks: p.ticks });
     }
   };
   poll();

@@ -106,3 +106,19 @@ export async function freshPostgres(url: string): Promise<string> {
   if (r.status !== 0) throw new Error('seeding PostgreSQL failed');
   return url;
 }
+
+/** Each live process's id, process group and CPU time so far in clock ticks (user + system), from /proc/<pid>/stat. */
+export function* processCpuTicks(): Generator<{ pid: number; pgrp: number; ticks: number }> {
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended between the listing and the read
+    }
+    // Fields after the command's closing parenthesis: state(3) ppid pgrp … utime(14) stime(15).
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    yield { pid: Number(d), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) };
+  }
+}

@@ -4,11 +4,10 @@
 // of the build's files) and its warm-up of the offline screens all land in that window. The server's CPU time is
 // read from /proc for its whole process group (scripts/start.mjs and the server it spawns), minus what the same
 // server spends idle over as long (timers, the reminder schedule).
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { log } from './bench-http-support';
+import { log, processCpuTicks } from './bench-http-support';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
@@ -25,17 +24,7 @@ export type VisitCost = { label: string; requests: number; byKind: Record<Kind, 
 /** User + system CPU time (ms) of every live process in the process group `pgid`. */
 function groupCpuMs(pgid: number): number {
   let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the command's closing parenthesis: state(3) ppid pgrp … utime(14) stime(15).
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
-  }
+  for (const p of processCpuTicks()) if (p.pgrp === pgid) ticks += p.ticks;
   return ticks * TICK_MS;
 }
 
