@@ -60,6 +60,13 @@ describe('migration 0009: the French program name in stored login-page data', ()
   it('is the name the app uses everywhere', () => {
     expect(fr.App.title).toBe('Programme de récupération en épicerie');
     expect(JSON.stringify(fr)).not.toContain(OLD);
+    // The French logos draw the name in two lines of text.
+    for (const logo of ['logo-fr.svg', 'logo-black-fr.svg']) {
+      const lines = [...fs.readFileSync(path.join('public', 'images', logo), 'utf8').matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(
+        (m) => m[1],
+      );
+      expect(lines.join(' ')).toBe('Programme de récupération en épicerie');
+    }
   });
 
   it('replaces the old default title, under either spelling, and leaves the other fields alone', async () => {
