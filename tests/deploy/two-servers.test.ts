@@ -20,7 +20,8 @@ const root = path.join(__dirname, '..', '..');
 
 /** Starts `npm run api` (tsx scripts/api-server.ts) on a free port; resolves with the port once it listens. */
 function startApiServer(databaseUrl: string): { child: ChildProcess; port: Promise<number> } {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/api-server.ts'], {
+  // One process (tsx as a loader), so that SIGTERM reaches the server itself, not tsx's command line (server-stop.test.ts).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api-server.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
