@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testChromium } from './scripts/test-browser.mjs';
 
 // Smoke test of the release folder (npm run package): `node server.js` in that folder, as an operator starts it,
 // on a fresh embedded database, in production mode with its own secret. npm test runs it after the main suite.
@@ -26,7 +25,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: testChromium(),
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
     },
   },
