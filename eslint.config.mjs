@@ -67,6 +67,17 @@ const config = [
     },
   },
   {
+    // Every browser test takes `test` from e2e/support/test.ts, which closes the contexts a test opened itself.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts', 'e2e/release/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: 'Import test from e2e/support/test.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['lib/domain/**/*.ts'],
     ignores: ['lib/domain/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ioModules }] },

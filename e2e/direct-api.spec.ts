@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { type APIResponse } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 
 const SECURITY = {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LANGS, MESSAGES, addDonationByApi, demoMonths, fill, isoDay, pattern, sessionUser, stores } from './support/donations';
 import { login, type Lang } from './support/auth';
 import { CATS, form, pickStore, storeLabel } from './support/donation-form';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MESSAGES, chooseBranch, addDonationByApi, bffJson, demoMonths, isoDay, sessionUser, stores } from './support/donations';
 import { login } from './support/auth';
 import { CATS, form, pickStore, storeLabel } from './support/donation-form';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LANGS, MESSAGES, addDonationByApi, demoMonths, isoDay, sessionUser } from './support/donations';
 import { login } from './support/auth';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { makeDonationFormats } from '../components/donations/formats';
 import type { StoreUsage } from '../lib/domain/summary';
 import { todayCalendarDate } from '../lib/domain/dates';

@@ -1,6 +1,6 @@
 // Hardening, the server half in a real browser: the open redirect after sign-in, security headers and the CSP,
 // revoked sessions, a cross-site sign-out, the device cookie.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, loginThroughForm } from './support/auth';
 
 const freshAddress = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { todayCalendarDate, type CalendarDate } from '../lib/domain/dates';
 import { isoToTyped } from '../lib/domain/typed-input';
 import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';

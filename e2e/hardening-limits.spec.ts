@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX, SIGN_IN_TEXT_MAX, STORE_TEXT_MAX, WORKFLOW_TEXT_MAX } from '../lib/domain/text-limits';
 import { zonedMomentFormatter } from '../lib/domain/zoned-time';
 import { LANGS, MESSAGES, bffJson, fill, monthsAgo, pattern, sessionUser } from './support/donations';

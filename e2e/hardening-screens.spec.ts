@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MESSAGES, addDonationByApi, demoMonths, isoDay, pattern, sessionUser } from './support/donations';
 import { login, type Lang } from './support/auth';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PartnerFigures, PartnerLine, Statement } from '../lib/domain/partner';
 import { login } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';

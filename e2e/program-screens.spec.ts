@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LANGS, MESSAGES } from './support/donations';
 import { login } from './support/auth';
 import { shootWidths } from './support/shots';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { type Browser } from '@playwright/test';
+import { expect, test } from './support/test';
 import { frenchDe } from '../lib/domain/french-de';
 import { LANGS, MESSAGES, fill, monthsAgo, pattern } from './support/donations';
 import { login, type Lang } from './support/auth';

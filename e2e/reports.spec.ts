@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LANGS, MESSAGES, chooseBranch, bffJson, demoMonths, sessionUser, settle } from './support/donations';
 import { login } from './support/auth';
 import { reportYears } from '../lib/domain/year-range';

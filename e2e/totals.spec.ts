@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { MonthSummary, YearSummary } from '../lib/domain/summary';
 import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, sessionUser, settle, stores } from './support/donations';
 import { login } from './support/auth';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Client } from 'pg';
 import { bffJson, demoMonths, isoDay, MESSAGES, sessionUser } from './support/donations';
 import { login } from './support/auth';

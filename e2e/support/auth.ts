@@ -1,7 +1,8 @@
 // Signing in for the end-to-end tests. The login screen has its own tests (auth.spec.ts, a11y-account.spec.ts, the
 // offline sign-in again); every other test needs only a session, made through next-auth's credentials endpoint: per
 // test with `login(page)`, or once per worker and user with the `signedInAs` option (a storage state file).
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, expect } from './test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
-import { test as base, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { test as base } from './test';
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 

@@ -1,6 +1,7 @@
 // Helpers of the single sign-on, embedded-mode and saved-token specs: they run against the second app of
 // playwright.config.ts (e2e/support/sso-env.ts), next to the local identity providers and SMTP peer.
-import { expect, test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './test';
 import { signSignedRequest } from '../../donation-api/auth/signed-request';
 import { e2eSsoSetup } from './sso-env';
 
