@@ -8,9 +8,19 @@ declare module 'autocannon' {
     /** Requests per second each connection sends at most (a pause between one person's actions). */
     connectionRate?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
-    requests?: { setupRequest?: (req: object) => object }[];
+    /** Sent in turn by each connection, over and over. */
+    requests?: Request[];
+  };
+  export type Request = {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: object) => object;
   };
   /** With a callback, the running instance: its 'response' event gives each answer's time in milliseconds. */
   type Instance = {

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { LoginAnswer } from '../lib/domain/user-answers';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -121,4 +122,42 @@ export function* processCpuTicks(): Generator<{ pid: number; pgrp: number; ticks
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     yield { pid: Number(d), pgrp: Number(f[2]), ticks: Number(f[11]) + Number(f[12]) };
   }
+}
+
+/** The demo user's API token, its report branch, the branch its creates go to and a store of that branch. */
+export async function apiLogin(base: string) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo-2026' }),
+  });
+  if (!res.ok) throw new Error(`API login failed: ${res.status}`);
+  const body = (await res.json()) as LoginAnswer;
+  const branchId = body.branchId;
+  if (!branchId) throw new Error('the demo user has no branch');
+  // The creates go to the demo user's other branch: in the listed branch they would grow the month the list and the
+  // month page read (by hundreds of rows a run), and those figures would measure a bigger month each time.
+  const writeBranchId = body.branches.map((b) => b.branchId).find((id) => id !== branchId) ?? branchId;
+  const stores = (await (
+    await fetch(`${base}/api/branch/${writeBranchId}/stores`, { headers: { authorization: `Bearer ${body.token}` } })
+  ).json()) as {
+    id: string;
+  }[];
+  return { token: body.token, branchId, writeBranchId, storeId: stores[0]?.id ?? null };
+}
+
+/** A next-auth session cookie of the demo user for the page loads. */
+export async function pageCookie(base: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
+    body: new URLSearchParams({ csrfToken, username: 'demo', password: 'Demo-2026', json: 'true', callbackUrl: '/' }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
+  if (!session) throw new Error(`page sign-in failed: ${res.status}`);
+  return session.split(';')[0];
 }

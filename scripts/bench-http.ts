@@ -10,22 +10,23 @@
 // visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone; `program`
 // (not by default: it seeds a million donations) the program's screens at national scale on PostgreSQL
 // (scripts/bench-http-program.ts, BENCH_PROGRAM_DATABASE_URL); `month-end` (not by default) a program's staff reporting
-// their month at several arrival rates, on each target (scripts/bench-http-month-end.ts).
+// their month at several arrival rates, on each target (scripts/bench-http-month-end.ts); `memory` (not by default) the
+// server's resident memory over 10,000 requests of a branch's mix, on each target (scripts/bench-http-memory.ts).
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import type { LoginAnswer } from '../lib/domain/user-answers';
 import { userForToken } from '../donation-api/auth/tokens';
 import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
-import { buildApp, buildBareNext, freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { apiLogin, buildApp, buildBareNext, freshPostgres, log, pageCookie, root, start, waitFor } from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { monthEnd } from './bench-http-month-end';
+import { memoryOverRequests, printMemory } from './bench-http-memory';
 import { quantile } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -158,43 +159,6 @@ async function sqlFloor(dbUrl: string | undefined, dataDir: string | null, token
   return { rps: times.length / SECONDS, p50: quantile(times, 0.5), p99: quantile(times, 0.99), errors };
 }
 
-async function apiLogin(base: string) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'Demo-2026' }),
-  });
-  if (!res.ok) throw new Error(`API login failed: ${res.status}`);
-  const body = (await res.json()) as LoginAnswer;
-  const branchId = body.branchId;
-  if (!branchId) throw new Error('the demo user has no branch');
-  // The creates go to the demo user's other branch: in the listed branch they would grow the month the list and the
-  // month page read (by hundreds of rows a run), and those figures would measure a bigger month each time.
-  const writeBranchId = body.branches.map((b) => b.branchId).find((id) => id !== branchId) ?? branchId;
-  const stores = (await (
-    await fetch(`${base}/api/branch/${writeBranchId}/stores`, { headers: { authorization: `Bearer ${body.token}` } })
-  ).json()) as {
-    id: string;
-  }[];
-  return { token: body.token, branchId, writeBranchId, storeId: stores[0]?.id ?? null };
-}
-
-/** A next-auth session cookie for the page loads. */
-async function pageCookie(base: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
-    body: new URLSearchParams({ csrfToken, username: 'demo', password: 'Demo-2026', json: 'true', callbackUrl: '/' }),
-  });
-  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
-  if (!session) throw new Error(`page sign-in failed: ${res.status}`);
-  return session.split(';')[0];
-}
-
 async function apiCalls(
   db: string,
   base: string,
@@ -285,6 +249,7 @@ async function main() {
     printProgram(await programAtScale({ port: PORT, dist: DIST, pgUrl, seconds: SECONDS, levels: LEVELS }));
   }
   if (PARTS.includes('month-end')) await monthEnd({ dist: DIST, seconds: SECONDS, targets: TARGETS });
+  if (PARTS.includes('memory')) printMemory(await memoryOverRequests({ port: PORT, dist: DIST, targets: TARGETS, pgUrl: PG_URL }));
   if (PARTS.includes('load')) await loadTables();
   for (const [db, costs] of visits) printVisit(db, costs);
   console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);

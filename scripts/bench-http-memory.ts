@@ -1,0 +1,114 @@
+// BENCH_PARTS=memory of bench:http: the server's memory over a day's use. The app is started as users get it
+// (scripts/start.mjs) on a fresh database of each target, the demo user signs in, and BENCH_MEMORY_REQUESTS (10,000)
+// requests of a branch's mix (Monthly Reports, a month's page, the sign-in page, a month's list, the year's report, a
+// create) are sent by 10 clients in steps of BENCH_MEMORY_STEP (1,000). The resident memory (RSS) of the server's
+// whole process group is read from /proc at start, every 250 ms during each step (its peak) and at the end of each
+// step, then after BENCH_MEMORY_REST seconds (30) with nothing to do.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+import { apiLogin, freshPostgres, log, pageCookie, root, start, waitFor } from './bench-http-support';
+
+const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
+const STEP = Number(process.env.BENCH_MEMORY_STEP ?? 1_000);
+const REST_S = Number(process.env.BENCH_MEMORY_REST ?? 30);
+const PAGE_KB = 4; // /proc/<pid>/statm counts pages of 4 kB on x86-64 and arm64 Linux
+
+type Sample = { requests: number; mb: number; peakMb: number; errors: number };
+export type MemoryRun = { target: string; startMb: number; samples: Sample[]; restMb: number; dataMb: number | null };
+
+/** Resident memory in MB of every live process of the group `pgid` (the server, and start.mjs above it). */
+function groupRssMb(pgid: number): number {
+  let pages = 0;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      pages += Number(fs.readFileSync(`/proc/${d}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return (pages * PAGE_KB) / 1024;
+}
+
+function folderMb(dir: string): number {
+  let bytes = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) bytes += fs.statSync(path.join(e.parentPath, e.name)).size;
+  return bytes / 1024 / 1024;
+}
+
+export async function memoryOverRequests(opts: { port: number; dist: string; targets: string[]; pgUrl: string }): Promise<MemoryRun[]> {
+  const runs: MemoryRun[] = [];
+  for (const target of opts.targets) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-memory-'));
+    const env: Record<string, string> = { NEXT_DIST_DIR: opts.dist, PORT: String(opts.port), LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+    env.NEXTAUTH_URL = `http://localhost:${opts.port}`;
+    if (target === 'postgres') Object.assign(env, { DATABASE_URL: await freshPostgres(opts.pgUrl), SEED_DEMO: 'true' });
+    else env.DATABASE_URL = '';
+    const base = env.NEXTAUTH_URL;
+    log(`memory, ${target}: ${TOTAL} requests in steps of ${STEP}`);
+    const stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], env);
+    await waitFor(`${base}/login`);
+    const auth = await apiLogin(base);
+    const cookie = await pageCookie(base);
+    const startMb = groupRssMb(stop.pid);
+    const today = new Date();
+    const [year, month] = [today.getFullYear(), today.getMonth() + 1];
+    const api = { authorization: `Bearer ${auth.token}` };
+    const requests: Request[] = [
+      { method: 'GET', path: '/', headers: { cookie } },
+      { method: 'GET', path: `/donations/${year}/${month}`, headers: { cookie } },
+      { method: 'GET', path: '/login' },
+      { method: 'GET', path: `/api/branch/${auth.branchId}/donations/${year}/${month}`, headers: api },
+      { method: 'GET', path: `/api/branch/${auth.branchId}/donations/${year}/aggregate`, headers: api },
+      {
+        method: 'POST',
+        path: `/api/branch/${auth.writeBranchId}/donations`,
+        headers: { ...api, 'content-type': 'application/json' },
+        // The first of the month: never in the future, in any time zone.
+        body: JSON.stringify({
+          storeId: auth.storeId,
+          date: `${year}-${String(month).padStart(2, '0')}-01`,
+          source: 0,
+          weight: 12.5,
+          weightUnit: 0,
+          categories: [{ categoryId: 1, fraction: 1 }],
+        }),
+      },
+    ];
+    const samples: Sample[] = [];
+    for (let sent = 0; sent < TOTAL; sent += STEP) {
+      let peakMb = 0;
+      const timer = setInterval(() => (peakMb = Math.max(peakMb, groupRssMb(stop.pid))), 250);
+      const r = await autocannon({ url: base, connections: 10, amount: STEP, requests });
+      clearInterval(timer);
+      const errors = r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
+      const mb = groupRssMb(stop.pid);
+      samples.push({ requests: sent + STEP, mb, peakMb: Math.max(peakMb, mb), errors });
+      log(`  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${errors} errors`);
+    }
+    await new Promise((r) => setTimeout(r, REST_S * 1000));
+    const restMb = groupRssMb(stop.pid);
+    await stop();
+    const pglite = path.join(dataDir, 'pglite');
+    runs.push({ target, startMb, samples, restMb, dataMb: fs.existsSync(pglite) ? folderMb(pglite) : null });
+  }
+  return runs;
+}
+
+export function printMemory(runs: MemoryRun[]) {
+  for (const run of runs) {
+    console.log(`\n${run.target}: resident memory of the server's process group (MB)`);
+    console.log('| moment | RSS | peak during the step | errors |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| started, signed in, idle | ${run.startMb.toFixed(0)} | | |`);
+    for (const s of run.samples)
+      console.log(`| after ${s.requests} requests | ${s.mb.toFixed(0)} | ${s.peakMb.toFixed(0)} | ${s.errors} |`);
+    console.log(`| ${REST_S} s later, idle | ${run.restMb.toFixed(0)} | | |`);
+    if (run.dataMb !== null) console.log(`\nIts data folder: ${run.dataMb.toFixed(0)} MB.`);
+  }
+}
