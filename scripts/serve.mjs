@@ -12,6 +12,7 @@
 // register() has published it (scripts/direct-api.mts); everything else, and /api before that, goes to Next.
 import './check-node.mjs';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
@@ -32,6 +33,13 @@ const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 // Before Next's register() opens the database: the API then leaves closing it to this stopper (graceful-stop.mts).
 const stopper = createStopper(log);
 
+// The configuration the build recorded, as Next's own standalone server.js passes it: otherwise every start compiles
+// next.config.ts again and runs its plugins, which loads SWC's native compilers and next-intl's build-time message
+// compiler into the server for nothing (tens of MB of its memory; a build-time setting changes only with a new build,
+// and start.mjs rebuilds when the sources change).
+const serverFiles = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'required-server-files.json');
+if (fs.existsSync(serverFiles))
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(fs.readFileSync(serverFiles, 'utf8')).config);
 const { default: next } = await import('next');
 const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
 stopper.onClosed(() => app.close());
