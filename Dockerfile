@@ -37,7 +37,10 @@ ENV NODE_ENV=production \
     HOSTNAME=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    SEED_DEMO=false
+    SEED_DEMO=false \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
+    MALLOC_MMAP_THRESHOLD_=131072
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
@@ -47,4 +50,5 @@ EXPOSE 3000
 # the load balancer in front and for compose.yaml's check, which only reports.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+# The memory settings npm start uses too (docs/operations.md, Memory).
+CMD ["node", "--max-semi-space-size=8", "server.js"]

@@ -1,9 +1,10 @@
 // BENCH_PARTS=memory of bench:http: the server's memory over a day's use. The app is started as users get it
 // (scripts/start.mjs) on a fresh database of each target, the demo user signs in, and BENCH_MEMORY_REQUESTS (10,000)
 // requests of a branch's mix (Monthly Reports, a month's page, the sign-in page, a month's list, the year's report, a
-// create) are sent by 10 clients in steps of BENCH_MEMORY_STEP (1,000). The resident memory (RSS) of the server's
-// whole process group is read from /proc at start, every 250 ms during each step (its peak) and at the end of each
-// step, then after BENCH_MEMORY_REST seconds (30) with nothing to do.
+// create) are sent by 10 clients in steps of BENCH_MEMORY_STEP (1,000). The memory of the server's whole process
+// group (start.mjs and the server it starts) is read from /proc at start, every 250 ms during each step (its peak) and
+// at the end of each step, then after BENCH_MEMORY_REST seconds (60) with nothing to do. It is the proportional set
+// size (PSS): resident memory with each page shared between processes (Node's own code, in both) counted once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,26 +13,25 @@ import { apiLogin, freshPostgres, log, pageCookie, root, start, waitFor } from '
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
 const STEP = Number(process.env.BENCH_MEMORY_STEP ?? 1_000);
-const REST_S = Number(process.env.BENCH_MEMORY_REST ?? 30);
-const PAGE_KB = 4; // /proc/<pid>/statm counts pages of 4 kB on x86-64 and arm64 Linux
+const REST_S = Number(process.env.BENCH_MEMORY_REST ?? 60);
 
 type Sample = { requests: number; mb: number; peakMb: number; errors: number };
 export type MemoryRun = { target: string; startMb: number; samples: Sample[]; restMb: number; dataMb: number | null };
 
-/** Resident memory in MB of every live process of the group `pgid` (the server, and start.mjs above it). */
-function groupRssMb(pgid: number): number {
-  let pages = 0;
+/** Proportional set size in MB of every live process of the group `pgid` (the server, and start.mjs above it). */
+function groupPssMb(pgid: number): number {
+  let kb = 0;
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
-      pages += Number(fs.readFileSync(`/proc/${d}/statm`, 'utf8').split(' ')[1]);
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${d}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
       // the process ended between the listing and the read
     }
   }
-  return (pages * PAGE_KB) / 1024;
+  return kb / 1024;
 }
 
 function folderMb(dir: string): number {
@@ -55,7 +55,7 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
     await waitFor(`${base}/login`);
     const auth = await apiLogin(base);
     const cookie = await pageCookie(base);
-    const startMb = groupRssMb(stop.pid);
+    const startMb = groupPssMb(stop.pid);
     const today = new Date();
     const [year, month] = [today.getFullYear(), today.getMonth() + 1];
     const api = { authorization: `Bearer ${auth.token}` };
@@ -83,16 +83,16 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
     const samples: Sample[] = [];
     for (let sent = 0; sent < TOTAL; sent += STEP) {
       let peakMb = 0;
-      const timer = setInterval(() => (peakMb = Math.max(peakMb, groupRssMb(stop.pid))), 250);
+      const timer = setInterval(() => (peakMb = Math.max(peakMb, groupPssMb(stop.pid))), 250);
       const r = await autocannon({ url: base, connections: 10, amount: STEP, requests });
       clearInterval(timer);
       const errors = r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
-      const mb = groupRssMb(stop.pid);
+      const mb = groupPssMb(stop.pid);
       samples.push({ requests: sent + STEP, mb, peakMb: Math.max(peakMb, mb), errors });
       log(`  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${errors} errors`);
     }
     await new Promise((r) => setTimeout(r, REST_S * 1000));
-    const restMb = groupRssMb(stop.pid);
+    const restMb = groupPssMb(stop.pid);
     await stop();
     const pglite = path.join(dataDir, 'pglite');
     runs.push({ target, startMb, samples, restMb, dataMb: fs.existsSync(pglite) ? folderMb(pglite) : null });
@@ -102,8 +102,8 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
 
 export function printMemory(runs: MemoryRun[]) {
   for (const run of runs) {
-    console.log(`\n${run.target}: resident memory of the server's process group (MB)`);
-    console.log('| moment | RSS | peak during the step | errors |');
+    console.log(`\n${run.target}: memory of the server's process group (PSS, MB)`);
+    console.log('| moment | PSS | peak during the step | errors |');
     console.log('|---|---:|---:|---:|');
     console.log(`| started, signed in, idle | ${run.startMb.toFixed(0)} | | |`);
     for (const s of run.samples)
