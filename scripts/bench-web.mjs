@@ -5,9 +5,11 @@
 //
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
 // BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), BENCH_PARTNER_USER (retail), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
-// --scripts (list each page's script files with their gzip size, to see which chunk grew).
+// --scripts (list each page's script files with their gzip size, to see which chunk grew), --runs=N (Lighthouse runs
+// per page, 3 by default: the table gives the median performance score, every run's score, and the median run's figures).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { medianRun } from './bench-web-lighthouse.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import nextEnv from '@next/env';
@@ -31,6 +33,7 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -172,45 +175,6 @@ async function firstEditUrl(browser, monthUrl, cookieHeader) {
   return href ? new URL(href, monthUrl).href : null;
 }
 
-function lighthouse(url, cookieHeader) {
-  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
-  const lhArgs = [
-    '-y',
-    'lighthouse@12',
-    url,
-    `--chrome-path=${chromePath}`,
-    `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
-    '--only-categories=performance,accessibility',
-    '--output=json',
-    `--output-path=${out}`,
-    '--quiet',
-  ];
-  if (cookieHeader) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`);
-  const r = spawnSync('npx', lhArgs, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000 });
-  if (r.status !== 0 || !fs.existsSync(out)) {
-    log(`lighthouse failed for ${url}: ${(r.stderr || '').split('\n').slice(-3).join(' ')}`);
-    return null;
-  }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  fs.rmSync(out, { force: true });
-  const c = report.categories;
-  return {
-    performance: Math.round(c.performance.score * 100),
-    accessibility: Math.round(c.accessibility.score * 100),
-    lcp: report.audits['largest-contentful-paint']?.displayValue,
-    // What the score is made of, so a low one says where to look.
-    detail: ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift']
-      .map(
-        (id) =>
-          `${id
-            .split('-')
-            .map((w) => w[0].toUpperCase())
-            .join('')} ${report.audits[id]?.displayValue ?? '–'}`,
-      )
-      .join(', '),
-  };
-}
-
 const kb = (b) => `${(b / 1024).toFixed(1)} kB`;
 
 async function main() {
@@ -301,10 +265,19 @@ async function main() {
     // Lighthouse takes about a minute a page on 2 cores: the pages volunteers open most by default, every page
     // with --lighthouse-all.
     const lh = !args.has('--no-lighthouse');
-    if (lh) for (const r of rows) if (r.lighthouse || args.has('--lighthouse-all')) r.lh = lighthouse(r.url, r.cookie);
+    if (lh)
+      for (const r of rows)
+        if (r.lighthouse || args.has('--lighthouse-all'))
+          r.lh = medianRun(r.url, r.cookie, { runs: RUNS, chromePath, chromeArgs: CHROME_ARGS, log });
 
     const bare = rows[0].bytes;
-    const header = ['Page', 'JS (gzip)', 'scripts', '× bare', ...(lh ? ['LH perf (mobile)', 'LH a11y', 'LCP', 'FCP, TBT, SI, CLS'] : [])];
+    const header = [
+      'Page',
+      'JS (gzip)',
+      'scripts',
+      '× bare',
+      ...(lh ? [`LH perf (mobile), median (each of ${RUNS})`, 'LH a11y', 'LCP', 'FCP, TBT, SI, CLS'] : []),
+    ];
     const table = [header, header.map(() => '---')];
     for (const r of rows) {
       table.push([
@@ -312,7 +285,9 @@ async function main() {
         kb(r.bytes),
         String(r.count),
         (r.bytes / bare).toFixed(2),
-        ...(lh ? [String(r.lh?.performance ?? '–'), String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–', r.lh?.detail ?? '–'] : []),
+        ...(lh
+          ? [r.lh ? `${r.lh.performance} (${r.lh.scores})` : '–', String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–', r.lh?.detail ?? '–']
+          : []),
       ]);
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));

@@ -1,0 +1,53 @@
+// Lighthouse 12 for bench:web (scripts/bench-web.mjs): mobile performance and accessibility of one page, run through
+// npx with Debian's Chromium, and the median of several runs (a single score moves by 5 to 10 points from run to run).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
+  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+  const lhArgs = [
+    '-y',
+    'lighthouse@12',
+    url,
+    `--chrome-path=${chromePath}`,
+    `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+  ];
+  if (cookieHeader) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`);
+  const r = spawnSync('npx', lhArgs, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000 });
+  if (r.status !== 0 || !fs.existsSync(out)) {
+    log(`lighthouse failed for ${url}: ${(r.stderr || '').split('\n').slice(-3).join(' ')}`);
+    return null;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  const c = report.categories;
+  return {
+    performance: Math.round(c.performance.score * 100),
+    accessibility: Math.round(c.accessibility.score * 100),
+    lcp: report.audits['largest-contentful-paint']?.displayValue,
+    // What the score is made of, so a low one says where to look.
+    detail: ['first-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift']
+      .map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((w) => w[0].toUpperCase())
+            .join('')} ${report.audits[id]?.displayValue ?? '–'}`,
+      )
+      .join(', '),
+  };
+}
+
+/** `runs` Lighthouse runs of one page, one after the other: the median run by performance score, with every score. */
+export function medianRun(url, cookieHeader, opts) {
+  const runs = Array.from({ length: opts.runs }, () => lighthouse(url, cookieHeader, opts)).filter(Boolean);
+  if (runs.length === 0) return null;
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores: runs.map((r) => r.performance).join(', ') };
+}
