@@ -100,6 +100,10 @@ function variablesTheCodeReads(): Set<string> {
   for (const key of Object.keys(serverEnv({}))) names.add(key);
   // Set by Node and Next themselves, not by an operator.
   for (const platform of ['NODE_ENV', 'NEXT_RUNTIME']) names.delete(platform);
+  // glibc's allocator settings, which npm start passes to the server it starts. glibc reads them when a process
+  // begins, so the release's server.js could not take them from its .env file (read by the process itself): they are
+  // the service's environment (docs/operations.md, Memory), not the app's settings.
+  for (const allocator of ['MALLOC_ARENA_MAX', 'MALLOC_TRIM_THRESHOLD_', 'MALLOC_MMAP_THRESHOLD_']) names.delete(allocator);
   return names;
 }
 
