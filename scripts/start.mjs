@@ -10,7 +10,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import net from 'node:net';
 import { loadEnvFiles } from './env-files.mjs';
 import { listenProblem } from './listen-problem.mjs';
@@ -53,7 +52,6 @@ const database = env.DATABASE_URL
   ? `PostgreSQL (DATABASE_URL, database ${new URL(env.DATABASE_URL).pathname.slice(1) || 'postgres'})`
   : `the embedded database in ${path.join(dataDir, 'pglite')}`;
 console.log(`Starting on ${env.NEXTAUTH_URL} with ${database}`);
-// scripts/serve.mjs instead of `next start`: the client address comes from the socket (TRUSTED_PROXY_HOPS, default 0).
 // glibc's allocator, tuned for one long-lived server: two arenas instead of eight per core (each of Node's helper
 // threads otherwise keeps its own, fragmented), and freed memory above 128 kB given back to the system rather than
 // kept for later. Together about 150 MB less after a burst of requests (bench:http's memory scenario), for no
@@ -64,20 +62,13 @@ env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 // A young generation of at most 2 × 8 MB: V8 sizes it from the heap limit, itself a share of the machine's memory,
 // so on a large machine every burst of requests left up to a few hundred MB of young objects resident (bench:http's
 // memory scenario); a smaller one collects more often for a few percent of throughput.
+// scripts/serve.mjs instead of `next start`: the client address comes from the socket (TRUSTED_PROXY_HOPS, default 0).
+// Its output goes straight to this terminal: with the build's recorded configuration (serve.mjs), Next no longer
+// warns that `next start` does not suit a standalone build, which this script used to filter out line by line.
 const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'scripts', 'serve.mjs')], {
-  stdio: ['inherit', 'pipe', 'pipe'],
+  stdio: 'inherit',
   env,
 });
-// The build is standalone for releases (npm run package); next start serves the same build correctly, so its
-// warning that "next start does not work with output: standalone" would only mislead here.
-for (const [from, to] of [
-  [child.stdout, process.stdout],
-  [child.stderr, process.stderr],
-]) {
-  readline.createInterface({ input: from }).on('line', (line) => {
-    if (!line.includes('does not work with "output: standalone"')) to.write(`${line}\n`);
-  });
-}
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
