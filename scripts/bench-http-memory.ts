@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { apiLogin, freshPostgres, log, pageCookie, root, start, waitFor } from './bench-http-support';
+import { apiLogin, freshPostgres, log, pageCookie, processCpuTicks, root, start, waitFor } from './bench-http-support';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
 const STEP = Number(process.env.BENCH_MEMORY_STEP ?? 1_000);
@@ -21,12 +21,10 @@ export type MemoryRun = { target: string; startMb: number; samples: Sample[]; re
 /** Proportional set size in MB of every live process of the group `pgid` (the server, and start.mjs above it). */
 function groupPssMb(pgid: number): number {
   let kb = 0;
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
+  for (const { pid, pgrp } of processCpuTicks()) {
+    if (pgrp !== pgid) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
-      kb += Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${d}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
       // the process ended between the listing and the read
     }
