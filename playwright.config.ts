@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { e2eSsoSetup } from './e2e/support/sso-env';
 import { SSO_SPECS } from './scripts/e2e-shards.mjs';
+import { testBrowserPath } from './scripts/test-browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -49,7 +50,7 @@ export default defineConfig({
     // the offline specs (e2e/offline-service-worker.spec.ts, e2e/offline-drafts.spec.ts), which test the worker, allow it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testBrowserPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { testBrowserPath } from './scripts/test-browser.mjs';
 
 // Smoke test of the release folder (npm run package): `node server.js` in that folder, as an operator starts it,
 // on a fresh embedded database, in production mode with its own secret. npm test runs it after the main suite.
@@ -25,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testBrowserPath(),
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
     },
   },

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { splitSpecs } from './e2e-shards.mjs';
+import { testBrowserPath } from './test-browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -112,9 +113,12 @@ const jest = step('jest', [
   `--outputFile=${jestReport}`,
 ]).then(() => jestCounts(jestReport));
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = testBrowserPath();
+console.log(`test: browser ${chromium}`);
 if (!fs.existsSync(chromium)) {
-  problems.push(`Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+  problems.push(
+    `Chromium not found at ${chromium}: install it with "apt-get install -y chromium chromium-headless-shell" (or set CHROMIUM_PATH)`,
+  );
   failed += 1;
   await jest;
 } else if ((await step('build', [bin('next', 'dist/bin/next'), 'build'])) !== 0) {
