@@ -151,9 +151,15 @@ test('Submit Report: dialog with optional comments and the support mailbox; then
   await expect(dialogFr.getByLabel(fr.comments)).toBeFocused();
   await expect(dialogFr).toContainText(fill(fr.submitNote, { email: SUPPORT_EMAIL }));
   await expect(dialogFr).toContainText(fr.submitReopenNote);
+  await dialogFr.getByLabel(fr.comments).fill('Vérifié par le test');
   await dialogFr.getByRole('button', { name: MESSAGES.fr.Common.cancel }).click();
   await expect(dialogFr).toHaveCount(0);
   await expect(page.getByRole('button', { name: fr.submitReport })).toBeFocused();
+  // Cancelled, not lost: the comments typed are still there when the dialog opens again.
+  await page.getByRole('button', { name: fr.submitReport }).click();
+  await expect(dialogFr.getByLabel(fr.comments)).toHaveValue('Vérifié par le test');
+  await dialogFr.getByRole('button', { name: MESSAGES.fr.Common.cancel }).click();
+  await expect(dialogFr).toHaveCount(0);
 
   // English, on the second branch: submit for real.
   await page.context().clearCookies();

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { useHeaderExport } from '@/components/layout/header-context';
@@ -14,7 +15,6 @@ import { seedFor, type MonthSeed } from '@/lib/query/month-seed';
 import { monthSummaryQuery } from '@/lib/query/summaries';
 import { DonationRow } from './donation-row';
 import { MonthPicker } from './month-picker';
-import { SubmitReportDialog } from './submit-report-dialog';
 import { useDonationFormats } from './use-formats';
 import { MonthReopen } from './month-reopen';
 import { useExportDonations } from './use-export-donations';
@@ -24,6 +24,10 @@ import { MonthListControls } from './month-list-controls';
 import { useUndoDelete } from './use-undo-delete';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { frenchDe } from '@/lib/domain/french-de';
+
+// Submit Report's dialog (its comments and its call) loads with the first press of Submit Report, once a month: the
+// month page is at its JavaScript budget (docs/benchmarks.md, bench:web).
+const SubmitReportDialog = dynamic(() => import('./submit-report-dialog').then((m) => m.SubmitReportDialog), { ssr: false });
 
 type Props = { year: number; month: number; supportEmail: string; seed?: MonthSeed };
 
@@ -35,6 +39,8 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
   const { branchId } = useAppSession();
   const pickerId = useId();
   const [submitOpen, setSubmitOpen] = useState(false);
+  // Mounted from the first opening on, so comments typed and then cancelled are still there the next time.
+  const [submitAsked, setSubmitAsked] = useState(false);
   const [filter, setFilter] = useState<MonthFilter>(NO_FILTER);
   const undo = useUndoDelete((d) => {
     const day = parseCalendarDate(d.date) ?? { year, month, day: 1 };
@@ -93,7 +99,10 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button
           variant="secondary"
-          onClick={() => setSubmitOpen(true)}
+          onClick={() => {
+            setSubmitAsked(true);
+            setSubmitOpen(true);
+          }}
           disabled={locked || !submitted.isSuccess || future}
           className="disabled:ring-1 disabled:ring-secondary/50"
         >
@@ -145,7 +154,9 @@ export function MonthDonations({ year, month, supportEmail, seed }: Props) {
       )}
       {!listPending && <MonthTotals year={year} month={month} />}
 
-      <SubmitReportDialog year={year} month={month} supportEmail={supportEmail} open={submitOpen} onClose={() => setSubmitOpen(false)} />
+      {submitAsked && (
+        <SubmitReportDialog year={year} month={month} supportEmail={supportEmail} open={submitOpen} onClose={() => setSubmitOpen(false)} />
+      )}
       {exporter.dialog}
     </section>
   );

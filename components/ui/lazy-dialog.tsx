@@ -16,7 +16,10 @@ const AppDialog = dynamic(() => import('./dialog').then((m) => m.AppDialog), { s
 export function LazyAppDialog(props: React.ComponentProps<typeof AppDialogType>) {
   const [opened, setOpened] = useState(props.open);
   const [wasOpen, setWasOpen] = useState(props.open);
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
+  // Mounted already open (a dialog whose own code loads with its first opening): the control focused now opened it.
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(() =>
+    props.open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   if (props.open && !opened) setOpened(true);
   if (props.open !== wasOpen) {
     // Read while rendering the opening, before the dialog moves focus inside itself.
