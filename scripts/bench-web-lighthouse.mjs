@@ -28,6 +28,7 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
   fs.rmSync(out, { force: true });
   const c = report.categories;
   return {
+    lcpElement: lcpElementOf(report),
     performance: Math.round(c.performance.score * 100),
     accessibility: Math.round(c.accessibility.score * 100),
     lcp: report.audits['largest-contentful-paint']?.displayValue,
@@ -42,6 +43,21 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
       )
       .join(', '),
   };
+}
+
+/** The largest contentful paint's element and how its time splits (Lighthouse's LCP phases), for a page whose
+ * LCP is late: which element it is says whether the wait is the data, a script or the paint. */
+function lcpElementOf(report) {
+  const items = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items.flatMap((t) => t.items ?? []).find((i) => i.node)?.node;
+  const phases = items
+    .flatMap((t) => t.items ?? [])
+    .filter((i) => i.phase && typeof i.timing === 'number')
+    .map((i) => `${i.phase} ${Math.round(i.timing)} ms`)
+    .join(', ');
+  if (!node) return null;
+  const what = (node.snippet ?? node.selector ?? '').replace(/\s+/g, ' ').slice(0, 120);
+  return phases ? `${what} (${phases})` : what;
 }
 
 /** `runs` Lighthouse runs of one page, one after the other: the median run by performance score, with every score. */

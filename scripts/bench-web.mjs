@@ -291,6 +291,7 @@ async function main() {
       ]);
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));
+    for (const r of rows) if (r.lh?.lcpElement) console.log(`LCP element of ${r.name} (median run): ${r.lh.lcpElement}`);
     if (args.has('--scripts')) {
       for (const r of rows) {
         console.log(`\n${r.name}`);
