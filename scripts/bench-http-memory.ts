@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { apiLogin, freshPostgres, log, pageCookie, processCpuTicks, root, start, waitFor } from './bench-http-support';
+import { apiLogin, freshPostgres, log, sessionCookie, processCpuTicks, root, start, waitFor } from './bench-http-support';
 
 const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
 const STEP = Number(process.env.BENCH_MEMORY_STEP ?? 1_000);
@@ -52,7 +52,7 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
     const stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], env);
     await waitFor(`${base}/login`);
     const auth = await apiLogin(base);
-    const cookie = await pageCookie(base);
+    const cookie = await sessionCookie(base);
     const startMb = groupPssMb(stop.pid);
     const today = new Date();
     const [year, month] = [today.getFullYear(), today.getMonth() + 1];

@@ -18,7 +18,8 @@ import { freshPostgres, log, processCpuTicks } from './bench-http-support';
 import { seed } from './bench-seed';
 import { bulkLoad, run } from './bench-support';
 
-const PASSWORD = 'Bench-Month-End-2026';
+/** The password of every user the month-end scenario makes. */
+export const PASSWORD = 'Bench-Month-End-2026';
 export const STAFF_PER_BRANCH = 3;
 const DONATIONS_PER_BRANCH = 2000;
 
@@ -170,22 +171,4 @@ export async function call(url: string, init: RequestInit = {}): Promise<Buffer>
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status < 200 || res.status > 299) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname}: ${res.status}`);
   return body;
-}
-
-/** A next-auth session cookie, as the sign-in form gets it. */
-export async function signIn(base: string, username: string, callbackUrl: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(60_000) });
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    signal: AbortSignal.timeout(60_000),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; '), origin: base },
-    body: new URLSearchParams({ csrfToken, username, password: PASSWORD, json: 'true', callbackUrl }),
-  });
-  await res.arrayBuffer();
-  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
-  if (!session) throw new Error(`sign-in of ${username}: ${res.status}`);
-  return session.split(';')[0];
 }

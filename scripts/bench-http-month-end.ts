@@ -24,8 +24,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { lastMonth } from '../lib/domain/program-oversight';
-import { log, root, start, waitFor } from './bench-http-support';
-import { call, cpuMeter, monthEndData, signIn, STAFF_PER_BRANCH, type MonthEndData } from './bench-http-month-end-support';
+import { log, root, sessionCookie, start, waitFor } from './bench-http-support';
+import { call, cpuMeter, monthEndData, PASSWORD, STAFF_PER_BRANCH, type MonthEndData } from './bench-http-month-end-support';
 import { quantile } from './bench-support';
 
 const env = (name: string, fallback: number) => Number(process.env[`BENCH_MONTH_END_${name}`] ?? fallback);
@@ -130,7 +130,7 @@ async function session(ctx: Ctx, j: number, step: Step) {
   const [year, month] = [TODAY.year, TODAY.month - round];
   const date = formatCalendarDate(round === 0 ? TODAY : { year, month, day: 28 });
   const monthPath = `/donations/${year}/${month}`;
-  const cookie = await step(SESSION_STEPS[0], () => signIn(base, s.username, '/'));
+  const cookie = await step(SESSION_STEPS[0], () => sessionCookie(base, s.username, PASSWORD, '/'));
   await step(SESSION_STEPS[1], () => page(base, cookie, '/'));
   await sleep(THINK_MS);
   await step(SESSION_STEPS[2], () => page(base, cookie, monthPath));
@@ -225,7 +225,7 @@ async function onTarget(target: string, dist: string, seconds: number): Promise<
   try {
     await waitFor(`${base}/login`);
     const ctx: Ctx = { base, data, next: 0, programCookies: [], window: new Map() };
-    for (const username of data.program) ctx.programCookies.push(await signIn(base, username, '/program'));
+    for (const username of data.program) ctx.programCookies.push(await sessionCookie(base, username, PASSWORD, '/program'));
     // Warm-up, not counted: one session, each program screen and each export once.
     const uncounted = recorder(() => new Map());
     await session(ctx, ctx.next++, uncounted);

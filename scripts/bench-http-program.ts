@@ -11,31 +11,20 @@ import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { todayCalendarDate } from '../lib/domain/dates';
 import { lastMonth } from '../lib/domain/program-oversight';
-import { freshPostgres, log, root, start, waitFor } from './bench-http-support';
+import { freshPostgres, log, root, sessionCookie, start, waitFor } from './bench-http-support';
 import { seed } from './bench-seed';
 import { bulkLoad } from './bench-support';
 
 type ProgramRow = { page: string; level: number; rps: number; p50: number; p95: number; errors: number; kB: number; gzipKB: number };
 
 async function signIn(base: string): Promise<{ cookie: string; token: string }> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const form = { csrfToken, username: 'program', password: 'Demo-2026', json: 'true', callbackUrl: '/program' };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
-    body: new URLSearchParams(form),
-  });
-  const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
-  if (!session) throw new Error(`program sign-in failed: ${res.status}`);
+  const cookie = await sessionCookie(base, 'program', 'Demo-2026', '/program');
   const api = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'program', password: 'Demo-2026' }),
   });
-  return { cookie: session.split(';')[0], token: ((await api.json()) as { token: string }).token };
+  return { cookie, token: ((await api.json()) as { token: string }).token };
 }
 
 /** The program's screens at scale; answers the rows of its table. */

@@ -146,18 +146,23 @@ export async function apiLogin(base: string) {
   return { token: body.token, branchId, writeBranchId, storeId: stores[0]?.id ?? null };
 }
 
-/** A next-auth session cookie of the demo user for the page loads. */
-export async function pageCookie(base: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
+/**
+ * next-auth's credentials sign-in over HTTP, as the login form makes it (the CSRF token and its cookie first): answers
+ * the session cookie for page loads. The demo user unless named.
+ */
+export async function sessionCookie(base: string, username = 'demo', password = 'Demo-2026', callbackUrl = '/'): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(60_000) });
   const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; ') },
-    body: new URLSearchParams({ csrfToken, username: 'demo', password: 'Demo-2026', json: 'true', callbackUrl: '/' }),
+    signal: AbortSignal.timeout(60_000),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.join('; '), origin: base },
+    body: new URLSearchParams({ csrfToken, username, password, json: 'true', callbackUrl }),
   });
+  await res.arrayBuffer();
   const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
-  if (!session) throw new Error(`page sign-in failed: ${res.status}`);
+  if (!session) throw new Error(`sign-in of ${username} failed: ${res.status}`);
   return session.split(';')[0];
 }

@@ -22,7 +22,7 @@ import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
-import { apiLogin, buildApp, buildBareNext, freshPostgres, log, pageCookie, root, start, waitFor } from './bench-http-support';
+import { apiLogin, buildApp, buildBareNext, freshPostgres, log, sessionCookie, root, start, waitFor } from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { monthEnd } from './bench-http-month-end';
@@ -209,7 +209,7 @@ async function benchTarget(db: string) {
   let stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { ...env, PORT: String(PORT) });
   await waitFor(`${base}/login`);
   const auth = await apiLogin(base);
-  const cookie = await pageCookie(base);
+  const cookie = await sessionCookie(base);
   // First, on a server that has served nothing else: the loads below leave caches and a heap the visit would not find.
   if (PARTS.includes('visit')) visits.set(db, await visitCost(PORT, stop.pid, cookie));
   if (!PARTS.includes('load')) return stop();
