@@ -18,6 +18,7 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
     `--output-path=${out}`,
     '--quiet',
   ];
+  lhArgs.push(...(process.env.BENCH_LIGHTHOUSE_FLAGS ?? '').split(' ').filter(Boolean));
   if (cookieHeader) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookieHeader })}`);
   const r = spawnSync('npx', lhArgs, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000 });
   if (r.status !== 0 || !fs.existsSync(out)) {

@@ -6,7 +6,9 @@
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
 // BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), BENCH_PARTNER_USER (retail), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
 // --scripts (list each page's script files with their gzip size, to see which chunk grew), --runs=N (Lighthouse runs
-// per page, 3 by default: the table gives the median performance score, every run's score, and the median run's figures).
+// per page, 3 by default: the table gives the median performance score, every run's score, and the median run's figures),
+// BENCH_LIGHTHOUSE_FLAGS (more Lighthouse flags, e.g. --throttling-method=devtools: throttling applied to a real load
+// instead of Lighthouse's simulation from an unthrottled one).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { medianRun } from './bench-web-lighthouse.mjs';
