@@ -40,11 +40,11 @@ export async function loginAnswer(
   user: typeof users.$inferSelect,
   opts: { ttlHours: number; now: Date; botSource?: string; method: string },
 ): Promise<LoginAnswer> {
-  const [links, program, partner] = await Promise.all([
-    branchLinksOf(db, user.id),
-    programAccessOf(db, user.id),
-    partnerAccessOf(db, user.id),
-  ]);
+  // One after the other: every caller passes its transaction, one connection, on which node-postgres queues
+  // queries anyway and from pg 9 refuses a query sent while another runs.
+  const links = await branchLinksOf(db, user.id);
+  const program = await programAccessOf(db, user.id);
+  const partner = await partnerAccessOf(db, user.id);
   if (links.length === 0 && !program && !partner) throw new ApiError(403, 'LOGIN_NO_BRANCH');
   const { token, expiresAt } = await issueToken(db, user.id, opts.ttlHours, opts.now, opts.botSource);
   await audit(db, {
