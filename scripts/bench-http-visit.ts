@@ -8,8 +8,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { log, processCpuTicks } from './bench-http-support';
+import { FULL_CHROMIUM } from './test-browser.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 // A visit is over when the server has had no request for this long (the warm-up waits for idle moments, at most 2 s
 // each, between its fetches).

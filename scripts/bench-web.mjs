@@ -11,11 +11,12 @@
 // instead of Lighthouse's simulation from an unthrottled one).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { medianRun } from './bench-web-lighthouse.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import nextEnv from '@next/env';
 import { chromium } from '@playwright/test';
+import { medianRun } from './bench-web-lighthouse.mjs';
+import { FULL_CHROMIUM } from './test-browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 // .env* as Next loads them (the app it starts reads them too); its database is a scratch folder, said below.
@@ -24,7 +25,8 @@ const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3199);
 const barePort = port + 1;
 const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next-bench';
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The full browser, as people load the pages (the tests use its headless shell: scripts/test-browser.mjs).
+const chromePath = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 const user = process.env.BENCH_USER ?? 'demo';
 const password = process.env.BENCH_PASSWORD ?? 'Demo-2026';
 const programUser = process.env.BENCH_PROGRAM_USER ?? 'program';
