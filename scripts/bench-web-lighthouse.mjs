@@ -49,10 +49,10 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
 /** The largest contentful paint's element and how its time splits (Lighthouse's LCP phases), for a page whose
  * LCP is late: which element it is says whether the wait is the data, a script or the paint. */
 function lcpElementOf(report) {
-  const items = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const node = items.flatMap((t) => t.items ?? []).find((i) => i.node)?.node;
-  const phases = items
-    .flatMap((t) => t.items ?? [])
+  // Two tables: the element, then the phases.
+  const rows = (report.audits['largest-contentful-paint-element']?.details?.items ?? []).flatMap((t) => t.items ?? []);
+  const node = rows.find((i) => i.node)?.node;
+  const phases = rows
     .filter((i) => i.phase && typeof i.timing === 'number')
     .map((i) => `${i.phase} ${Math.round(i.timing)} ms`)
     .join(', ');
