@@ -55,8 +55,10 @@ test.describe('a French browser, signed out', () => {
 
 test('a signed-in French user gets the not-found page in French', async ({ page }) => {
   await login(page, { lang: 'fr' });
-  // The demo user is no program staff: the program's screens are not found for them.
-  await page.goto('/program/requests');
+  // The demo user is no program staff: the program's screens are not found for them, with the status that says so
+  // (a signed-in screen renders whole before its status is sent, so a refusal is a 404, not a 200).
+  const res = await page.goto('/program/requests');
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: fr.NotFound.title })).toBeVisible();
   await expect(page.getByRole('link', { name: fr.NotFound.home })).toBeVisible();
 });

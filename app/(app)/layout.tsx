@@ -2,6 +2,7 @@ import { redirect } from 'next/navigation';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { AppHeader } from '@/components/layout/app-header';
 import { HeaderProvider } from '@/components/layout/header-context';
+import { NavigationStatusProvider } from '@/components/layout/navigation-status';
 import { SessionKeepAlive } from '@/components/layout/session-keep-alive';
 import { OfflineSupport } from '@/components/offline/offline-support';
 import { Providers } from '@/components/providers';
@@ -31,13 +32,15 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <ClientMessages area="app">
       <Providers user={user}>
         <HeaderProvider>
-          {sso && <SessionKeepAlive />}
-          <OfflineSupport warm={warm} />
-          {!embedded && <AppHeader />}
-          <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
-            <StatusBanner />
-            {children}
-          </main>
+          <NavigationStatusProvider>
+            {sso && <SessionKeepAlive />}
+            <OfflineSupport warm={warm} />
+            {!embedded && <AppHeader />}
+            <main className="mx-auto w-full max-w-5xl px-3 py-4 sm:px-6">
+              <StatusBanner />
+              {children}
+            </main>
+          </NavigationStatusProvider>
         </HeaderProvider>
       </Providers>
     </ClientMessages>

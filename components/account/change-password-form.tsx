@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
+import { usePendingRouter } from '@/components/layout/navigation-status';
 import { Button } from '@/components/ui/button';
 import { useBanner } from '@/components/ui/banner';
 import { FormActions } from '@/components/ui/form-actions';
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
   const errorText = useErrorText();
   const tooLong = useTooLongText();
   const banner = useBanner();
-  const router = useRouter();
+  const leave = usePendingRouter();
   const once = useSingleFlight();
   const form = useForm({
     resolver: changePasswordResolver,
@@ -105,7 +105,7 @@ export function ChangePasswordForm() {
         {...register('confirmPassword')}
       />
       <FormActions>
-        <Button variant="secondary" onClick={() => router.push('/')}>
+        <Button variant="secondary" onClick={() => leave.push('/')}>
           {t('cancel')}
         </Button>
         <Button type="submit" disabled={!allFilled || !isValid} loading={isSubmitting}>

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePendingRouter } from '@/components/layout/navigation-status';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -47,6 +48,7 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
   const errorText = useErrorText();
   const banner = useBanner();
   const router = useRouter();
+  const leave = usePendingRouter();
   const { user, branchId } = useAppSession();
   const f = new Intl.NumberFormat(useLocale() === 'fr' ? 'fr-CA' : 'en-CA');
   const [thanked, setThanked] = useState(false);
@@ -149,7 +151,7 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
           {...register('message')}
         />
         <FormActions>
-          <Button variant="secondary" onClick={() => router.push('/')}>
+          <Button variant="secondary" onClick={() => leave.push('/')}>
             {t('cancel')}
           </Button>
           <Button type="submit" disabled={!ready} loading={sending}>

@@ -1,9 +1,9 @@
 'use client';
 
-import { IntentLink } from '@/components/layout/intent-link';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { IntentLink } from '@/components/layout/intent-link';
+import { usePendingRouter } from '@/components/layout/navigation-status';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useDonationFormats } from './use-formats';
 
@@ -31,7 +31,7 @@ export function MonthPicker({
 }) {
   const t = useTranslations('MonthPage');
   const f = useDonationFormats();
-  const router = useRouter();
+  const { push } = usePendingRouter();
   const pickerMonths = useMemo(() => {
     const last = Math.max(index(today), index({ year, month }));
     return Array.from({ length: 36 }, (_, i) => shiftMonth(year, month, i - 18)).filter((p) => index(p) <= last);
@@ -60,7 +60,7 @@ export function MonthPicker({
           value={`${year}-${month}`}
           onChange={(e) => {
             const [y, m] = e.target.value.split('-').map(Number);
-            router.push(`/donations/${y}/${m}`);
+            push(`/donations/${y}/${m}`);
           }}
           className={`${CONTROL_CLASS} border-transparent text-center text-lg font-bold`}
         >

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { useHeaderExport } from '@/components/layout/header-context';
+import { useNavigationPending } from '@/components/layout/navigation-status';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useExportDonations } from './use-export-donations';
 
@@ -11,6 +12,7 @@ export function YearSelect({ id, year, options }: { id: string; year: number; op
   const router = useRouter();
   const [chosen, setChosen] = useState(year);
   const [pending, startTransition] = useTransition();
+  useNavigationPending(pending);
 
   // Keep the year in the address so Back from a month returns to it.
   useEffect(() => {

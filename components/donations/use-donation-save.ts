@@ -2,9 +2,9 @@
 
 // Saving the add / edit form: the API call with the entry's Idempotency-Key, the outbox when there is no answer,
 // the sign-in round trip on a 401, and each refusal shown where it belongs (under its field, or in the banner).
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type RefObject } from 'react';
+import { usePendingRouter } from '@/components/layout/navigation-status';
 import { useAppSession } from '@/components/layout/use-app-session';
 import type { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
@@ -48,7 +48,7 @@ export function useDonationSave({
   const tErr = useErrorText();
   const tOff = useTranslations('Offline');
   const f = useNumberFormats();
-  const router = useRouter();
+  const { push } = usePendingRouter();
   const { show } = useBanner();
   const { branchId, user } = useAppSession();
   const [sessionExpired, setSessionExpired] = useState(false);
@@ -90,7 +90,7 @@ export function useDonationSave({
       { on: origin },
     );
     await invalidateBrowserQueries(donationKeys.all);
-    router.push(origin);
+    push(origin);
   };
   const onFailed = (err: unknown) => {
     // What the user typed stays in the form; the error goes under its field or into the banner.

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type en from '@/messages/en.json';
@@ -10,6 +10,7 @@ import { IconButton } from './icon-button';
 import { useHeaderExtras } from './header-context';
 import { LanguageToggle } from './language-toggle';
 import { logOut } from './log-out';
+import { usePendingRouter } from './navigation-status';
 import { useAppSession } from './use-app-session';
 
 const AppDrawer = dynamic(() => import('./app-drawer').then((m) => m.AppDrawer), { ssr: false });
@@ -56,7 +57,7 @@ export function AppHeader() {
   const t = useTranslations('Header');
   const path = usePathname();
   const search = useSearchParams();
-  const router = useRouter();
+  const { push } = usePendingRouter();
   const { onExport } = useHeaderExtras();
   const { canChangePassword, canLogOut, branchName, user } = useAppSession();
   const [open, setOpenState] = useState(false);
@@ -67,7 +68,7 @@ export function AppHeader() {
   };
   const [leaving, setLeaving] = useState(false);
 
-  const back = () => router.push(parentOf(path, search.get('from')));
+  const back = () => push(parentOf(path, search.get('from')));
   const doLogOut = async () => {
     setLeaving(true);
     await logOut();

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef } from 'react';
+import { LinkNavigationStatus } from '@/components/layout/navigation-status';
 import { buttonClass, type ButtonVariant } from '@/components/ui/button';
 
 // A string href only: the one address both the <a> and router.prefetch use.
@@ -13,9 +14,10 @@ type IntentLinkProps = Omit<React.ComponentProps<typeof Link>, 'prefetch' | 'hre
  * the keyboard focus, a finger touches it), not when it enters the viewport. Monthly Reports alone shows twelve
  * month links and Add: prefetched on sight, one visit to `/` cost the server about six times the page it showed
  * (docs/benchmarks.md, a visit's server cost). It stays Next's <Link>, so a real <a href> (keyboard, screen readers,
- * open in a new tab) with client-side navigation on click.
+ * open in a new tab) with client-side navigation on click, and its navigation shows as pending while the next screen
+ * renders (navigation-status.tsx).
  */
-export function IntentLink({ href, onMouseEnter, onFocus, onTouchStart, ...rest }: IntentLinkProps) {
+export function IntentLink({ href, onMouseEnter, onFocus, onTouchStart, children, ...rest }: IntentLinkProps) {
   const router = useRouter();
   const asked = useRef(false);
   const intent = () => {
@@ -42,7 +44,10 @@ export function IntentLink({ href, onMouseEnter, onFocus, onTouchStart, ...rest 
         intent();
         onTouchStart?.(e);
       }}
-    />
+    >
+      {children}
+      <LinkNavigationStatus />
+    </Link>
   );
 }
 

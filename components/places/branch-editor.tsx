@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePendingRouter } from '@/components/layout/navigation-status';
 import { BranchFields, branchRefusal } from '@/components/account/branch-fields';
 import { branchBodyFrom, branchFormValues, updateBranchResolver, type UpdateBranchFormValues } from '@/components/account/schemas';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,8 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
   const tp = useTranslations('ProgramBranches');
   const errorText = useErrorText();
   const tooLong = useTooLongText();
-  const router = useRouter();
+  // A new branch's editor opens after the create: the form stays busy until it is shown (no second create).
+  const { push, pending: opening } = usePendingRouter();
   const [reason, setReason] = useState('');
   // A FIELD_TOO_LONG on the reason (a new branch's): shown under the reason field until the next save.
   const [reasonTooLong, setReasonTooLong] = useState(false);
@@ -53,7 +54,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
         setMessage({ ok: true, text: tp('saved', { name: body.name ?? '' }) });
       } else {
         const created = await api.POST('/program/branches', { body: { ...body, reason } });
-        router.push(`/program/branches/${created.id}/edit?created=1`);
+        push(`/program/branches/${created.id}/edit?created=1`);
       }
     } catch (e) {
       const code = e instanceof BffError ? e.code : undefined;
@@ -69,7 +70,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4"
-      aria-busy={isSubmitting}
+      aria-busy={isSubmitting || opening}
       aria-label={branchId ? tp('edit') : tp('new')}
     >
       {message && <FormMessage severity={message.ok ? 'success' : 'error'}>{message.text}</FormMessage>}
@@ -84,7 +85,7 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
           onChange={(e) => setReason(e.target.value)}
         />
       )}
-      <Button type="submit" className="self-start" loading={isSubmitting}>
+      <Button type="submit" className="self-start" loading={isSubmitting || opening}>
         {branchId ? t('save') : tp('create')}
       </Button>
     </form>

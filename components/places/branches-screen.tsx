@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-message';
+import { IntentButtonLink, IntentLink } from '@/components/layout/intent-link';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
@@ -47,12 +47,9 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <Link
-        href="/program/branches/new"
-        className="self-start rounded-md bg-primary px-4 py-2.5 font-semibold text-gray-900 shadow-sm hover:bg-primary-dark"
-      >
+      <IntentButtonLink href="/program/branches/new" variant="primary" className="self-start">
         {t('new')}
-      </Link>
+      </IntentButtonLink>
       <CsvImport path="/program/branches/import" onDone={() => void reload()} />
       <TextField
         label={t('reason')}
@@ -76,13 +73,13 @@ export function BranchesScreen({ initial }: { initial: ProgramBranchRow[] }) {
                 {b.deactivatedAt && ` · ${t('inactive')}`}
               </span>
             </span>
-            <Link
+            <IntentLink
               href={`/program/branches/${b.id}/edit`}
               className="rounded-md px-3 py-2.5 font-semibold underline underline-offset-2"
               aria-label={t('editName', { name: b.name })}
             >
               {t('edit')}
-            </Link>
+            </IntentLink>
             <Button
               variant={b.deactivatedAt ? 'secondary' : 'danger'}
               onClick={() =>

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { LinkNavigationStatus } from '@/components/layout/navigation-status';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -63,7 +64,13 @@ export function ButtonLink({
   variant = 'secondary',
   className = '',
   prefetch = false,
+  children,
   ...rest
 }: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
-  return <Link {...rest} prefetch={prefetch} className={buttonClass(variant, className)} />;
+  return (
+    <Link {...rest} prefetch={prefetch} className={buttonClass(variant, className)}>
+      {children}
+      <LinkNavigationStatus />
+    </Link>
+  );
 }
