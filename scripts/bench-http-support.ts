@@ -28,9 +28,29 @@ export function buildApp(distDir: string) {
   nextBuild(root, { NEXT_DIST_DIR: distDir });
 }
 
-/** A throwaway Next 16 app with one server-rendered page and nothing else: the floor of a page. */
-export function buildBareNext(): string {
-  const dir = path.join(root, '.next-bench-bare-http');
+// The app's proxy.ts without its routing: a fresh nonce, the policy on the request (where Next reads the nonce for its
+// own scripts) and on the response.
+const BARE_NONCE_PROXY = `import { NextResponse } from 'next/server';
+export function proxy(request) {
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const csp = \`default-src 'self'; script-src 'self' 'nonce-\${nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'\`;
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', csp);
+  return response;
+}
+export const config = { matcher: ['/((?!_next/).*)'] };
+`;
+
+/**
+ * A throwaway Next 16 app with one server-rendered page and nothing else: the floor of a page. With `nonceProxy`, the
+ * same page behind a proxy that gives every request a nonce and a Content-Security-Policy naming it, as the app's own
+ * proxy does (proxy.ts): the fair floor of a page that must render per request to carry its nonce.
+ */
+export function buildBareNext({ nonceProxy = false } = {}): string {
+  const dir = path.join(root, nonceProxy ? '.next-bench-bare-http-csp' : '.next-bench-bare-http');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'app'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bare-next', private: true }, null, 2));
@@ -43,7 +63,8 @@ export function buildBareNext(): string {
     path.join(dir, 'app', 'page.jsx'),
     'export const dynamic = "force-dynamic";\nexport default function Page() {\n  return <main><h1>Hello</h1></main>;\n}\n',
   );
-  log('building the bare Next page…');
+  if (nonceProxy) fs.writeFileSync(path.join(dir, 'proxy.js'), BARE_NONCE_PROXY);
+  log(`building the bare Next page${nonceProxy ? ' behind a nonce-CSP proxy' : ''}…`);
   // With webpack: Turbopack's root would be this repository (its lockfile), and the bare server would load the app's
   // instrumentation and proxy, which are not part of a bare page's floor.
   const r = spawnSync(process.execPath, [nextBin, 'build', '--webpack'], {

@@ -255,15 +255,23 @@ async function main() {
   console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
 }
 
-/** The bare Next page's floor, then the table of every load. */
+/** The bare Next page's floors (plain, and behind a nonce-CSP proxy), then the table of every load. */
 async function loadTables() {
-  const bareDir = buildBareNext();
-  const stop = start(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT + 3)], {}, bareDir);
-  await waitFor(`http://localhost:${PORT + 3}/`);
-  for (const level of LEVELS)
-    rows.push({ db: '–', call: 'bare Next 16 page', level, load: await load(`http://localhost:${PORT + 3}/`, level) });
-  await stop();
-
+  const floors = [
+    { call: 'bare Next 16 page', dir: buildBareNext() },
+    { call: 'bare Next 16 page behind a nonce-CSP proxy', dir: buildBareNext({ nonceProxy: true }) },
+  ];
+  for (const floor of floors) {
+    const stop = start(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT + 3)],
+      {},
+      floor.dir,
+    );
+    await waitFor(`http://localhost:${PORT + 3}/`);
+    for (const level of LEVELS) rows.push({ db: '–', call: floor.call, level, load: await load(`http://localhost:${PORT + 3}/`, level) });
+    await stop();
+  }
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   console.log('| database | call | concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | floor |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
@@ -272,6 +280,15 @@ async function loadTables() {
       `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
     );
   console.log(`\n${SECONDS} s per run.`);
+  printPageCosts();
+}
+
+/** Each page's cost at one client (1 / req/s) against the nonce-CSP floor's, the ratio the page goals are set on. */
+function printPageCosts() {
+  const floor = rows.find((r) => r.call === 'bare Next 16 page behind a nonce-CSP proxy' && r.level === 1);
+  if (!floor?.load.rps) return;
+  for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0))
+    console.log(`${r.db} ${r.call.slice(5)}: ${(floor.load.rps / r.load.rps).toFixed(2)} × the nonce-CSP floor's cost at one client`);
 }
 
 main().then(
