@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { usePendingRouter } from '@/components/layout/navigation-status';
+import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { Button } from '@/components/ui/button';
 import { useBanner } from '@/components/ui/banner';
 import { FormActions } from '@/components/ui/form-actions';

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { IntentLink } from '@/components/layout/intent-link';
-import { usePendingRouter } from '@/components/layout/navigation-status';
+import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useDonationFormats } from './use-formats';
 

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { useHeaderExport } from '@/components/layout/header-context';
-import { useNavigationPending } from '@/components/layout/navigation-status';
+import { useNavigationPending } from '@/components/layout/navigation-pending';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useExportDonations } from './use-export-donations';
 

@@ -4,7 +4,7 @@
 // the sign-in round trip on a 401, and each refusal shown where it belongs (under its field, or in the banner).
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type RefObject } from 'react';
-import { usePendingRouter } from '@/components/layout/navigation-status';
+import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { useAppSession } from '@/components/layout/use-app-session';
 import type { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';

@@ -10,7 +10,7 @@ import { IconButton } from './icon-button';
 import { useHeaderExtras } from './header-context';
 import { LanguageToggle } from './language-toggle';
 import { logOut } from './log-out';
-import { usePendingRouter } from './navigation-status';
+import { usePendingRouter } from './navigation-pending';
 import { useAppSession } from './use-app-session';
 
 const AppDrawer = dynamic(() => import('./app-drawer').then((m) => m.AppDrawer), { ssr: false });

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef } from 'react';
-import { LinkNavigationStatus } from '@/components/layout/navigation-status';
+import { LinkNavigationStatus } from '@/components/layout/navigation-pending';
 import { buttonClass, type ButtonVariant } from '@/components/ui/button';
 
 // A string href only: the one address both the <a> and router.prefetch use.

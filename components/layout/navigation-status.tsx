@@ -1,19 +1,14 @@
 'use client';
 
-import { useLinkStatus } from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { NavigationStatusContext, type Report } from './navigation-pending';
 
 // The signed-in screens have no route-level loading fallback (a `loading.tsx` Suspense boundary): inside one, a
 // page's own HTML streamed after the shell and painted late (docs/benchmarks.md, the month page's Lighthouse), and a
 // page that answered not-found had already sent 200. Instead the screen being left stays in place while the next one
 // renders, and this shows that a navigation is under way: a spinner at the foot of the screen and the same words for
 // screen readers, once it has lasted long enough to be noticed.
-
-/** Registers one pending navigation; the returned function ends it. */
-type Report = () => () => void;
-const NavigationStatusContext = createContext<Report | null>(null);
 
 /** A navigation shorter than this shows nothing: a spinner that flashes reads as a glitch. */
 const SHOW_AFTER_MS = 200;
@@ -54,33 +49,4 @@ export function NavigationStatusProvider({ children }: { children: React.ReactNo
       )}
     </NavigationStatusContext.Provider>
   );
-}
-
-/** Counts a navigation as under way while `pending` is true (no-op outside the signed-in screens). */
-export function useNavigationPending(pending: boolean) {
-  const report = useContext(NavigationStatusContext);
-  useEffect(() => (pending && report ? report() : undefined), [pending, report]);
-}
-
-/** Rendered inside a next/link: reports that link's navigation while it waits for the next screen. */
-export function LinkNavigationStatus() {
-  const { pending } = useLinkStatus();
-  useNavigationPending(pending);
-  return null;
-}
-
-/**
- * router.push / router.replace in a transition, so the navigation they start counts as pending until the next screen
- * is shown; `pending` lets the control that started it show its own busy state too.
- */
-export function usePendingRouter() {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  useNavigationPending(pending);
-  const push = useCallback((href: string) => startTransition(() => router.push(href)), [router]);
-  const replace = useCallback(
-    (href: string, options?: { scroll?: boolean }) => startTransition(() => router.replace(href, options)),
-    [router],
-  );
-  return { push, replace, pending };
 }

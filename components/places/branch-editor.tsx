@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { usePendingRouter } from '@/components/layout/navigation-status';
+import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { BranchFields, branchRefusal } from '@/components/account/branch-fields';
 import { branchBodyFrom, branchFormValues, updateBranchResolver, type UpdateBranchFormValues } from '@/components/account/schemas';
 import { Button } from '@/components/ui/button';

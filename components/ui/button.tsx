@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { LinkNavigationStatus } from '@/components/layout/navigation-status';
+import { LinkNavigationStatus } from '@/components/layout/navigation-pending';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
