@@ -13,7 +13,10 @@ import { isRedirect, LoadError } from './load-error';
 import { PoundsByMonthChart } from './pounds-by-month-chart';
 import { monthParam, monthValue, queryString, type SearchParams } from './search-params';
 
-const CELL = 'px-3 py-2 text-right whitespace-nowrap tabular-nums';
+// The figures' cells take their look from their table, not each its own class: the category tables hold a cell per
+// province and category (several hundred), and each class was written twice into the document (the HTML and the
+// page's React data).
+const TABLE = 'min-w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:text-right [&_td]:whitespace-nowrap [&_td]:tabular-nums';
 
 /**
  * /program/totals: the month and its year by province and for the program, by category, CO2e and meals (the branch
@@ -44,12 +47,12 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
         <th scope="row" className="sticky left-0 bg-inherit px-3 py-2 text-left font-semibold">
           {label}
         </th>
-        <td className={CELL}>{lbs(v.frontStoreWeightInPounds)}</td>
-        <td className={CELL}>{lbs(v.backStoreWeightInPounds)}</td>
-        <td className={CELL}>{lbs(v.frontStoreWeightInPounds + v.backStoreWeightInPounds)}</td>
-        <td className={CELL}>{f.whole(v.donations)}</td>
-        <td className={CELL}>{f.pounds(v.ghgKgCo2e)}</td>
-        <td className={CELL}>{f.whole(v.meals)}</td>
+        <td>{lbs(v.frontStoreWeightInPounds)}</td>
+        <td>{lbs(v.backStoreWeightInPounds)}</td>
+        <td>{lbs(v.frontStoreWeightInPounds + v.backStoreWeightInPounds)}</td>
+        <td>{f.whole(v.donations)}</td>
+        <td>{f.pounds(v.ghgKgCo2e)}</td>
+        <td>{f.whole(v.meals)}</td>
       </tr>
     );
     return (
@@ -58,7 +61,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
           {caption}
         </h3>
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-black/5" tabIndex={0} aria-labelledby={id}>
-          <table className="min-w-full text-sm" data-testid={`${id}-table`}>
+          <table className={TABLE} data-testid={`${id}-table`}>
             <thead className="border-b border-secondary-light bg-gray-50 text-gray-800">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left">
@@ -84,7 +87,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
   // Pounds per category for each province and the program: one column per province, so a row compares them.
   const categoryTable = (id: string, caption: string, period: PeriodTotals) => (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-black/5" tabIndex={0} aria-labelledby={id}>
-      <table className="min-w-full text-sm" data-testid={`${id}-table`}>
+      <table className={TABLE} data-testid={`${id}-table`}>
         <caption id={id} className="px-3 py-2 text-left font-semibold text-gray-900">
           {caption}
         </caption>
@@ -110,11 +113,9 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
                 {lang === 'fr' ? c.nameFr : c.name}
               </th>
               {period.provinces.map((p) => (
-                <td key={p.province} className={CELL}>
-                  {lbs(p.categories[i]?.pounds ?? 0)}
-                </td>
+                <td key={p.province}>{lbs(p.categories[i]?.pounds ?? 0)}</td>
               ))}
-              <td className={`${CELL} font-bold`}>{lbs(c.pounds)}</td>
+              <td className="font-bold">{lbs(c.pounds)}</td>
             </tr>
           ))}
         </tbody>
