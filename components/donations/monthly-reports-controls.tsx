@@ -1,18 +1,15 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useEffect, useState, useTransition } from 'react';
+import { useEffect, useState } from 'react';
 import { useHeaderExport } from '@/components/layout/header-context';
-import { useNavigationPending } from '@/components/layout/navigation-pending';
+import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { useExportDonations } from './use-export-donations';
 
 /** The year picker of Monthly Reports: the chosen year goes into the address and the server renders its rows. */
 export function YearSelect({ id, year, options }: { id: string; year: number; options: number[] }) {
-  const router = useRouter();
+  const { replace, pending } = usePendingRouter();
   const [chosen, setChosen] = useState(year);
-  const [pending, startTransition] = useTransition();
-  useNavigationPending(pending);
 
   // Keep the year in the address so Back from a month returns to it.
   useEffect(() => {
@@ -31,7 +28,7 @@ export function YearSelect({ id, year, options }: { id: string; year: number; op
       onChange={(e) => {
         const next = Number(e.target.value);
         setChosen(next);
-        startTransition(() => router.replace(`/?year=${next}`, { scroll: false }));
+        replace(`/?year=${next}`, { scroll: false });
       }}
       className={`${CONTROL_CLASS} w-32`}
     >
