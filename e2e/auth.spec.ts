@@ -123,8 +123,8 @@ test('callbackUrl never leaves the site', async ({ page }) => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(isHome);
-    // Home then writes the year into its address once hydrated: wait for that, not for a quiet network
-    // since the signed-in screens stopped streaming, Playwright's network-idle twice did not come within the minute).
+    // Home then writes the year into its address once hydrated: wait for that, not for a quiet network (since the
+    // signed-in screens stopped streaming, Playwright's network-idle twice did not come within the test's minute).
     await expect(page).toHaveURL(/\/\?year=\d{4}$/);
   }
 });
