@@ -255,11 +255,14 @@ async function main() {
   console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
 }
 
+/** The floor the page goals are set on: the bare page behind the same kind of proxy as the app's (proxy.ts). */
+const NONCE_FLOOR = 'bare Next 16 page behind a nonce-CSP proxy';
+
 /** The bare Next page's floors (plain, and behind a nonce-CSP proxy), then the table of every load. */
 async function loadTables() {
   const floors = [
     { call: 'bare Next 16 page', dir: buildBareNext() },
-    { call: 'bare Next 16 page behind a nonce-CSP proxy', dir: buildBareNext({ nonceProxy: true }) },
+    { call: NONCE_FLOOR, dir: buildBareNext({ nonceProxy: true }) },
   ];
   for (const floor of floors) {
     const stop = start(
@@ -285,7 +288,7 @@ async function loadTables() {
 
 /** Each page's cost at one client (1 / req/s) against the nonce-CSP floor's, the ratio the page goals are set on. */
 function printPageCosts() {
-  const floor = rows.find((r) => r.call === 'bare Next 16 page behind a nonce-CSP proxy' && r.level === 1);
+  const floor = rows.find((r) => r.call === NONCE_FLOOR && r.level === 1);
   if (!floor?.load.rps) return;
   for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0))
     console.log(`${r.db} ${r.call.slice(5)}: ${(floor.load.rps / r.load.rps).toFixed(2)} × the nonce-CSP floor's cost at one client`);
