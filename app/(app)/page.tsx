@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MonthlyReports } from '@/components/donations/monthly-reports';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 import { screenSession } from '@/lib/server/screen-data';
 
 /** Monthly Reports (home): the year comes from ?year= when Back returns here. */
-export default async function MonthlyReportsPage({ searchParams }: PageProps<'/'>) {
+async function MonthlyReportsPage({ searchParams }: PageProps<'/'>) {
   // Program staff without a branch have no reports here: their screens are the program's (the proxy sends them too).
   const { user } = await screenSession();
   if (user?.program && !user.branchId) redirect('/program');
@@ -26,3 +27,5 @@ export default async function MonthlyReportsPage({ searchParams }: PageProps<'/'
     </div>
   );
 }
+
+export default withPageMessages('monthlyReports', MonthlyReportsPage);

@@ -1,63 +1,55 @@
 // The message namespaces each part of the app sends to the browser. next-intl's client provider without `messages`
 // sends every namespace of both sides (about 45 kB of text, twice that escaped in the page's data) into each page, the
-// sign-in page included; each layout sends only what the client components under it read. Server components read
-// their texts on the server and send none. tests/messages/client-namespaces.test.ts reads the client import graph
-// and fails when a list here misses a namespace, or holds one no client component under it reads.
+// sign-in page included. A layout sends what the client components it renders itself read (the header, the drawer);
+// a page adds what its own client components read (`withPageMessages` in components/i18n/client-messages.tsx), so a
+// screen carries no other screen's texts. Server components read their texts on the server and send none.
+// tests/messages/client-namespaces.test.ts reads the client import graph and fails when a list here misses a
+// namespace, or holds one that no client component there reads.
 
-/** Signed-out pages: app/(public) (sign-in, forgotten password, invitation). */
-const PUBLIC = ['ChangePasswordPage', 'Common', 'Errors', 'ForgotPasswordPage', 'Header', 'Invitation', 'Limits', 'LoginPage'] as const;
+/** The layouts: app/(public) and app/(app) (with the program's and the partner's layouts inside it). */
+const LAYOUTS = {
+  public: [],
+  app: ['BranchPeople', 'Common', 'Header', 'ProgramNav'],
+} as const;
 
-/** Signed-in shell (header, drawer, offline support) and the branch side's screens: app/(app) except program/ and partner/. */
-const APP = [
-  'BranchHistory',
-  'BranchPage',
-  'BranchPeople',
-  'ChangePasswordPage',
-  'Common',
-  'DonationForm',
-  'Errors',
-  'Export',
-  'FasterEntry',
-  'FeedbackPage',
-  'Header',
-  'Limits',
-  'MonthList',
-  'MonthPage',
-  'MonthReopen',
-  'Offline',
-  'PeopleInvite',
-  'ProgramAudit',
-  'ProgramNav',
-  'ReminderSetting',
-  'StoreRequest',
-  'Totals',
-] as const;
+/** The pages that add texts, each beside its layout's. */
+const PAGES = {
+  login: ['Common', 'Errors', 'Header', 'Limits', 'LoginPage'],
+  forgotPassword: ['Errors', 'ForgotPasswordPage', 'Header'],
+  invitation: ['ChangePasswordPage', 'Common', 'Errors', 'Header', 'Invitation', 'Limits'],
+  monthlyReports: ['DonationForm', 'Errors', 'Export', 'Offline'],
+  month: [
+    'BranchHistory',
+    'DonationForm',
+    'Errors',
+    'Export',
+    'Limits',
+    'MonthList',
+    'MonthPage',
+    'MonthReopen',
+    'Offline',
+    'ProgramAudit',
+    'Totals',
+  ],
+  donationForm: ['DonationForm', 'Errors', 'FasterEntry', 'Limits', 'Offline', 'StoreRequest'],
+  branch: ['BranchPage', 'Errors', 'ReminderSetting'],
+  branchPeople: ['Errors', 'PeopleInvite'],
+  changePassword: ['ChangePasswordPage', 'Errors', 'Limits'],
+  feedback: ['Errors', 'FeedbackPage'],
+  partnerLines: ['Errors', 'Limits', 'PartnerLines'],
+  partnerStatements: ['Errors', 'PartnerStatementForm'],
+  programMonth: ['Errors', 'Limits', 'ProgramRequests'],
+  programRequests: ['Errors', 'Limits', 'ProgramRequests', 'ReminderSetting'],
+  programMarked: ['Errors', 'Limits', 'ProgramMarked'],
+  programQueries: ['Errors'],
+  programBranches: ['Errors', 'Limits', 'ProgramBranches', 'ProgramImport'],
+  programBranch: ['Errors', 'Limits', 'ProgramMonthHistory'],
+  programBranchForm: ['BranchPage', 'Errors', 'Limits', 'ProgramBranches'],
+  programStores: ['Errors', 'Limits', 'ProgramImport', 'ProgramStores'],
+  programUsers: ['Errors', 'Limits', 'PeopleInvite', 'ProgramUsers'],
+} as const;
 
-/** The program's screens: app/(app)/program (its layout's provider replaces the shell's for its pages). */
-const PROGRAM = [
-  'BranchPage',
-  'Common',
-  'DonationForm',
-  'Errors',
-  'FasterEntry',
-  'Limits',
-  'Offline',
-  'PeopleInvite',
-  'ProgramBranches',
-  'ProgramImport',
-  'ProgramMarked',
-  'ProgramMonthHistory',
-  'ProgramNav',
-  'ProgramRequests',
-  'ProgramStores',
-  'ProgramUsers',
-  'ReminderSetting',
-  'StoreRequest',
-] as const;
+export const CLIENT_NAMESPACES: Record<ClientArea | PageArea, readonly string[]> = { ...LAYOUTS, ...PAGES };
 
-/** The retail partner's screens: app/(app)/partner (its layout's provider replaces the shell's for its pages). */
-const PARTNER = ['Errors', 'Limits', 'PartnerLines', 'PartnerStatementForm'] as const;
-
-export const CLIENT_NAMESPACES = { public: PUBLIC, app: APP, program: PROGRAM, partner: PARTNER } as const;
-
-export type ClientArea = keyof typeof CLIENT_NAMESPACES;
+export type ClientArea = keyof typeof LAYOUTS;
+export type PageArea = keyof typeof PAGES;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BranchForm } from '@/components/account/branch-form';
 import { ReminderSetting } from '@/components/account/reminder-setting';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { screenApiOrNull } from '@/lib/server/optional-screen-data';
 import { screenSession } from '@/lib/server/screen-data';
 
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Organisation details and the reminder setting, both read on the server: the form arrives filled in. */
-export default async function BranchPage() {
+async function BranchPage() {
   const { branchId } = await screenSession();
   const [branch, preference] = await Promise.all([
     branchId ? screenApiOrNull('/branch/{branchId}', { params: { path: { branchId } }, returnTo: '/branch' }) : null,
@@ -24,3 +25,5 @@ export default async function BranchPage() {
     </>
   );
 }
+
+export default withPageMessages('branch', BranchPage);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { LoginType } from '@/lib/domain/enums';
 import { getSessionJwt } from '@/lib/server/session';
 
@@ -10,9 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-export default async function ChangePasswordPage() {
+async function ChangePasswordPage() {
   const user = (await getSessionJwt())?.user;
   // Only non-workplace users of login type Admin have a password here (section 6).
   if (!user || user.workplace || user.loginType !== LoginType.Admin) redirect('/');
   return <ChangePasswordForm />;
 }
+
+export default withPageMessages('changePassword', ChangePasswordPage);

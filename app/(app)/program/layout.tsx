@@ -1,5 +1,4 @@
 import { notFound } from 'next/navigation';
-import { ClientMessages } from '@/components/i18n/client-messages';
 import { ProgramNav } from '@/components/program/program-nav';
 import { screenSession } from '@/lib/server/screen-data';
 
@@ -8,10 +7,9 @@ export default async function ProgramLayout({ children }: { children: React.Reac
   const { user } = await screenSession();
   if (!user?.program) notFound();
   return (
-    // The program's client texts replace the branch side's for these pages (the header above keeps its own).
-    <ClientMessages area="program">
+    <>
       <ProgramNav />
       {children}
-    </ClientMessages>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { OpenQueriesNotice } from '@/components/program/open-queries-notice';
 import { OversightMonth } from '@/components/program/oversight-month';
 import { RemindersPanel } from '@/components/program/reminders-panel';
@@ -13,7 +14,7 @@ import { screenApiOrNull } from '@/lib/server/optional-screen-data';
  * too, so the page arrives with them and the oversight below does not move down when they come (a failed read leaves
  * the two panels to the browser, and no line on questions).
  */
-export default async function ProgramPage({ searchParams }: PageProps<'/program'>) {
+async function ProgramPage({ searchParams }: PageProps<'/program'>) {
   const sp = await searchParams;
   const { year, month } = monthParam(sp, appTimeZone());
   const returnTo = `/program?year=${year}&month=${month}`;
@@ -32,3 +33,5 @@ export default async function ProgramPage({ searchParams }: PageProps<'/program'
     </div>
   );
 }
+
+export default withPageMessages('programMonth', ProgramPage);

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { withPageMessages } from '@/components/i18n/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ForgotPasswordPage');
   return { title: t('title') };
 }
 
-export default async function ForgotPasswordPage() {
+async function ForgotPasswordPage() {
   const t = await getTranslations('ForgotPasswordPage');
   return (
     <BrandedLayout>
@@ -18,3 +19,5 @@ export default async function ForgotPasswordPage() {
     </BrandedLayout>
   );
 }
+
+export default withPageMessages('forgotPassword', ForgotPasswordPage);

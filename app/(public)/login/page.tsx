@@ -6,6 +6,7 @@ import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { LoginForm } from '@/components/auth/login-form';
 import { embeddedAvailable, EmbeddedSignIn, loadAuthConfig, ssoAvailable, SsoSignIn } from '@/components/auth/login-slots';
 import { SavedTokenSignIn } from '@/components/auth/saved-token-sign-in';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { readLoginQuery, resolveLoginMode } from '@/lib/auth/login-mode';
 import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
 import { SAVED_TOKEN_COOKIE } from '@/lib/server/auth-cookies';
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle') };
 }
 
-export default async function LoginPage({ searchParams }: PageProps<'/login'>) {
+async function LoginPage({ searchParams }: PageProps<'/login'>) {
   const sp = await searchParams;
   const callbackUrl = safeCallbackUrl(sp.callbackUrl);
   // Already signed in: straight to where the user was going, but only with a token the API still accepts
@@ -59,3 +60,5 @@ export default async function LoginPage({ searchParams }: PageProps<'/login'>) {
   // Flow (d): tried first, silently, unless the page shows an error or an explicit choice.
   return hasSavedToken && !error && !query.sso ? <SavedTokenSignIn callbackUrl={callbackUrl}>{page}</SavedTokenSignIn> : page;
 }
+
+export default withPageMessages('login', LoginPage);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { BranchPeopleScreen } from '@/components/people/branch-people-screen';
 import { ApiCallError } from '@/lib/server/donation-api-client';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The selected branch's people, for its leads only (the API answers 404 to anyone else, and so does this page). */
-export default async function BranchPeoplePage() {
+async function BranchPeoplePage() {
   const { user, branchId } = await screenSession();
   if (!branchId) notFound();
   const people = await screenApi('/branch/{branchId}/people', { params: { path: { branchId } }, returnTo: '/branch/people' }).catch(
@@ -23,3 +24,5 @@ export default async function BranchPeoplePage() {
   const branchName = user?.branches.find((b) => b.branchId === branchId)?.branchName ?? '';
   return <BranchPeopleScreen branchId={branchId} branchName={branchName} initial={people} />;
 }
+
+export default withPageMessages('branchPeople', BranchPeoplePage);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DonationFormScreen } from '@/components/donations/donation-form-screen';
 import { safeOrigin } from '@/components/donations/origin';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { proposedDate } from '@/lib/domain/proposed-date';
 import { appTimeZone } from '@/lib/server/env';
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Add donation: the origin page (and its year and month) arrives in the query string. */
-export default async function AddDonationPage({ searchParams }: PageProps<'/donations/add'>) {
+async function AddDonationPage({ searchParams }: PageProps<'/donations/add'>) {
   const query = await searchParams;
   const { from, year, month } = query;
   const fallback = typeof year === 'string' && /^\d{4}$/.test(year) ? `/?year=${year}` : '/';
@@ -30,3 +31,5 @@ export default async function AddDonationPage({ searchParams }: PageProps<'/dona
     />
   );
 }
+
+export default withPageMessages('donationForm', AddDonationPage);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { FilterForm } from '@/components/ui/filter-form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { partnerFormats, storeLabel } from '@/components/partner/partner-formats';
@@ -23,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * A submitted month's donation lines (?month=YYYY-MM&storeId=), each of which the partner may query, and the
  * queries they sent with their answers. The months offered are those with submitted pounds since January of last year.
  */
-export default async function PartnerLinesPage({ searchParams }: PageProps<'/partner/lines'>) {
+async function PartnerLinesPage({ searchParams }: PageProps<'/partner/lines'>) {
   const [t, locale, sp] = await Promise.all([getTranslations('Partner.lines'), getLocale(), searchParams]);
   const f = partnerFormats(locale, appTimeZone());
   const today = todayCalendarDate(new Date(), appTimeZone());
@@ -124,3 +125,5 @@ export default async function PartnerLinesPage({ searchParams }: PageProps<'/par
     </div>
   );
 }
+
+export default withPageMessages('partnerLines', PartnerLinesPage);

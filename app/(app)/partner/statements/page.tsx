@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { partnerFormats, storeLabel } from '@/components/partner/partner-formats';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { readOrNull } from '@/components/partner/read-or-null';
@@ -20,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * The statements issued to the partner (numbered PDFs, kept as issued) and the form that issues one for a month or
  * a quarter. The form's store list is the figures' store choices: the partner's own stores.
  */
-export default async function PartnerStatementsPage() {
+async function PartnerStatementsPage() {
   const [t, locale] = await Promise.all([getTranslations('Partner.statements'), getLocale()]);
   const f = partnerFormats(locale, appTimeZone());
   const today = todayCalendarDate(new Date(), appTimeZone());
@@ -63,3 +64,5 @@ export default async function PartnerStatementsPage() {
     </div>
   );
 }
+
+export default withPageMessages('partnerStatements', PartnerStatementsPage);

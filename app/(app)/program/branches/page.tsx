@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { BranchesScreen } from '@/components/places/branches-screen';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
@@ -10,9 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Program administrators only (the same 404 as an unknown page for anyone else). */
-export default async function ProgramBranchesPage() {
+async function ProgramBranchesPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
   const rows = await screenApi('/program/branches', { returnTo: '/program/branches' });
   return <BranchesScreen initial={rows} />;
 }
+
+export default withPageMessages('programBranches', ProgramBranchesPage);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { MarkedDonationsPanel } from '@/components/program/marked-donations';
 import { getSessionJwt } from '@/lib/server/session';
 
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Program staff: donations the API marked for an unusual weight; administrators confirm or send them back. */
-export default async function ProgramMarkedPage() {
+async function ProgramMarkedPage() {
   const user = (await getSessionJwt())?.user;
   if (!user?.program) notFound();
   const t = await getTranslations('ProgramMarked');
@@ -22,3 +23,5 @@ export default async function ProgramMarkedPage() {
     </div>
   );
 }
+
+export default withPageMessages('programMarked', ProgramMarkedPage);

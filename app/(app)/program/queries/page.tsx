@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { IntentLink } from '@/components/layout/intent-link';
 import { PartnerQueryList } from '@/components/partner-queries/query-list';
 import { LoadError } from '@/components/program/load-error';
@@ -20,7 +21,7 @@ const TITLE_ID = 'partner-queries-title';
  * answered (?status=, in the address so a view can be shared). Administrators answer here; each line links to the
  * food bank's month, where a wrong donation is corrected (a submitted month is reopened first).
  */
-export default async function ProgramQueriesPage({ searchParams }: PageProps<'/program/queries'>) {
+async function ProgramQueriesPage({ searchParams }: PageProps<'/program/queries'>) {
   const { user } = await screenSession();
   if (!user?.program) notFound();
   const sp = await searchParams;
@@ -70,3 +71,5 @@ export default async function ProgramQueriesPage({ searchParams }: PageProps<'/p
     </div>
   );
 }
+
+export default withPageMessages('programQueries', ProgramQueriesPage);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ReminderSetting } from '@/components/account/reminder-setting';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { RemindersPanel } from '@/components/program/reminders-panel';
 import { ReopenRequestsPanel } from '@/components/program/reopen-requests';
 import { todayCalendarDate } from '@/lib/domain/dates';
@@ -14,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Program staff: the open reopening requests, last month's reminders, and their own reminder setting. */
-export default async function ProgramRequestsPage() {
+async function ProgramRequestsPage() {
   const user = (await getSessionJwt())?.user;
   if (!user?.program) notFound();
   const t = await getTranslations('ProgramRequests');
@@ -29,3 +30,5 @@ export default async function ProgramRequestsPage() {
     </div>
   );
 }
+
+export default withPageMessages('programRequests', ProgramRequestsPage);

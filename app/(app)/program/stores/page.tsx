@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { StoresScreen } from '@/components/places/stores-screen';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Program administrators only (the same 404 as an unknown page for anyone else). */
-export default async function ProgramStoresPage() {
+async function ProgramStoresPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
   const [branches, requests] = await Promise.all([
@@ -21,3 +22,5 @@ export default async function ProgramStoresPage() {
     <StoresScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} initialRequests={requests} />
   );
 }
+
+export default withPageMessages('programStores', ProgramStoresPage);

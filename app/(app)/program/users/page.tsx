@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { UsersScreen } from '@/components/people/users-screen';
 import { screenApi, screenSession } from '@/lib/server/screen-data';
 
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Program administrators only: coordinators and branch staff get the same 404 as an unknown page. */
-export default async function ProgramUsersPage() {
+async function ProgramUsersPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
   // The retailers on file with their banners: what a retail partner's invitation may be scoped to.
@@ -20,3 +21,5 @@ export default async function ProgramUsersPage() {
   ]);
   return <UsersScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} retailers={retailers} />;
 }
+
+export default withPageMessages('programUsers', ProgramUsersPage);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { InvitationForm } from '@/components/people/invitation-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { ButtonLink } from '@/components/ui/button';
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** A mailed invitation or reset link. Public: the link's token is the credential, checked by the API. */
-export default async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
+async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
   const { token } = await params;
   const t = await getTranslations('Invitation');
   // The same lookup chose the page's language (lib/i18n/visitor-locale.ts): the invitee's, else the browser's.
@@ -32,3 +33,5 @@ export default async function InvitationPage({ params }: PageProps<'/invitation/
     </BrandedLayout>
   );
 }
+
+export default withPageMessages('invitation', InvitationPage);

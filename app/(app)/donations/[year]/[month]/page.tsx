@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { makeDonationFormats } from '@/components/donations/formats';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { QueryProvider } from '@/components/query-provider';
 import { MonthDonations } from '@/components/donations/month-donations';
 import { PartnerQueriesPanel } from '@/components/donations/partner-queries-panel';
@@ -26,7 +27,7 @@ export async function generateMetadata({ params }: PageProps<'/donations/[year]/
 }
 
 /** Donations of a month. A year or month that is not a real one gets a message, never a crash. */
-export default async function MonthDonationsPage({ params }: PageProps<'/donations/[year]/[month]'>) {
+async function MonthDonationsPage({ params }: PageProps<'/donations/[year]/[month]'>) {
   const { year, month } = await params;
   const y = /^\d{4}$/.test(year) ? Number(year) : NaN;
   const m = /^\d{1,2}$/.test(month) ? Number(month) : NaN;
@@ -63,3 +64,5 @@ export default async function MonthDonationsPage({ params }: PageProps<'/donatio
     </div>
   );
 }
+
+export default withPageMessages('month', MonthDonationsPage);

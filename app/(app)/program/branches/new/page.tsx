@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { BranchEditor } from '@/components/places/branch-editor';
 import { screenSession } from '@/lib/server/screen-data';
 
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /program/branches/new: every section 3 field of a new branch (program administrators only; else the same 404). */
-export default async function NewBranchPage() {
+async function NewBranchPage() {
   const { user } = await screenSession();
   if (user?.program?.role !== 'admin') notFound();
   const t = await getTranslations('ProgramBranches');
@@ -21,3 +22,5 @@ export default async function NewBranchPage() {
     </div>
   );
 }
+
+export default withPageMessages('programBranchForm', NewBranchPage);

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { DonationFormScreen } from '@/components/donations/donation-form-screen';
 import { DonationHistory } from '@/components/donations/donation-history';
 import { safeOrigin } from '@/components/donations/origin';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { screenApi } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Edit donation: the second segment is the program (campaign) id; the RFP one is all zeros. */
-export default async function EditDonationPage({ params, searchParams }: PageProps<'/donations/edit/[donationId]/[campaignId]'>) {
+async function EditDonationPage({ params, searchParams }: PageProps<'/donations/edit/[donationId]/[campaignId]'>) {
   const [{ donationId, campaignId }, { from }] = await Promise.all([params, searchParams]);
   const returnTo = `/donations/edit/${encodeURIComponent(donationId)}/${encodeURIComponent(campaignId)}`;
   // The history is a help, not the screen: when it cannot be read (unknown id, not the caller's) it is left out.
@@ -36,3 +37,5 @@ export default async function EditDonationPage({ params, searchParams }: PagePro
     </>
   );
 }
+
+export default withPageMessages('donationForm', EditDonationPage);

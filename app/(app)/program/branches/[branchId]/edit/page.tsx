@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { IntentLink } from '@/components/layout/intent-link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -21,7 +22,7 @@ type Profile = {
 };
 
 /** /program/branches/[id]/edit: every field of the branch, its users and the stores it serves, by name. */
-export default async function EditBranchPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/edit'>) {
+async function EditBranchPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/edit'>) {
   const [{ branchId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
   if (user?.program?.role !== 'admin') notFound();
   const back = `/program/branches/${branchId}/edit`;
@@ -78,3 +79,5 @@ export default async function EditBranchPage({ params, searchParams }: PageProps
     </div>
   );
 }
+
+export default withPageMessages('programBranchForm', EditBranchPage);

@@ -1,3 +1,4 @@
+import { withPageMessages } from '@/components/i18n/client-messages';
 import { IntentLink } from '@/components/layout/intent-link';
 import { notFound, unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -14,10 +15,7 @@ import { screenApi, screenSession } from '@/lib/server/screen-data';
  * changed). Program administrators get the Edit donation form on that food bank's stores (the API checks the role
  * again and audits the change); coordinators read it.
  */
-export default async function ProgramDonationPage({
-  params,
-  searchParams,
-}: PageProps<'/program/branches/[branchId]/donations/[donationId]'>) {
+async function ProgramDonationPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/donations/[donationId]'>) {
   const [{ branchId, donationId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
   if (!user?.program || !/^[0-9a-f-]{36}$/i.test(donationId)) notFound();
   const t = await getTranslations('ProgramBranch');
@@ -61,3 +59,5 @@ export default async function ProgramDonationPage({
     </div>
   );
 }
+
+export default withPageMessages('donationForm', ProgramDonationPage);
