@@ -1,7 +1,9 @@
 // npm run bench:http: the real server over HTTP. Starts the built app (scripts/start.mjs) on each database,
 // loads the report, a month's list, a donation create and three pages with autocannon at concurrency 1, 10 and 50,
 // and prints each next to its floor: the same API served plainly by Hono (npm run api), the token check plus the
-// report's SQL run in process, and a bare Next 16 page. Figures go into docs/benchmarks.md by hand.
+// report's SQL run in process, and a bare Next 16 page (plain, and behind a nonce-CSP proxy); the signed-in pages also
+// against their reads, each API call they make measured alone (scripts/bench-http-page-reads.ts). Figures go into
+// docs/benchmarks.md by hand.
 //
 // Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
@@ -28,6 +30,7 @@ import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { monthEnd } from './bench-http-month-end';
 import { memoryOverRequests, printMemory } from './bench-http-memory';
 import { quantile } from './bench-support';
+import { measurePageReads, pageReads } from './bench-http-page-reads';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
@@ -40,6 +43,8 @@ const DIST = process.env.BENCH_DIST_DIR ?? '.next-bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_http';
 const PARTS = (process.env.BENCH_PARTS ?? 'load,visit').split(',');
 const visits = new Map<string, VisitCost[]>();
+// Each database's page reads, measured alone (scripts/bench-http-page-reads.ts).
+const reads = new Map<string, Awaited<ReturnType<typeof measurePageReads>>>();
 // Today where the app checks 'not in the future' (its time zone): in the evening there, the UTC date is tomorrow.
 const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEFAULTS.APP_TIME_ZONE);
 const YEAR = TODAY.year;
@@ -224,6 +229,7 @@ async function benchTarget(db: string) {
       load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie } }),
     });
   }
+  if (LEVELS.includes(1)) reads.set(db, await measurePageReads(base, auth.token, pageReads(auth.branchId, YEAR, MONTH), SECONDS));
   for (const u of await users(base, auth, cookie))
     rows.push({ db, call: `${USERS} users, an action each every ${USER_PAUSE} s: ${u.label}`, level: USERS, load: u.load });
   await stop();
@@ -286,12 +292,24 @@ async function loadTables() {
   printPageCosts();
 }
 
-/** Each page's cost at one client (1 / req/s) against the nonce-CSP floor's, the ratio the page goals are set on. */
+/**
+ * Each page's cost at one client (1 / req/s) against the nonce-CSP floor's, the ratio the page goals are set on, and
+ * the same less the page's reads (the goal for signed-in pages is 4 × the floor plus their reads).
+ */
 function printPageCosts() {
   const floor = rows.find((r) => r.call === NONCE_FLOOR && r.level === 1);
   if (!floor?.load.rps) return;
-  for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0))
-    console.log(`${r.db} ${r.call.slice(5)}: ${(floor.load.rps / r.load.rps).toFixed(2)} × the nonce-CSP floor's cost at one client`);
+  const floorMs = 1000 / floor.load.rps;
+  for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0)) {
+    const ms = 1000 / r.load.rps;
+    const read = reads.get(r.db)?.pages.get(r.call);
+    const less = read ? `; its reads ${read.ms.toFixed(1)} ms, the rest ${((ms - read.ms) / floorMs).toFixed(2)} × the floor` : '';
+    console.log(
+      `${r.db} ${r.call.slice(5)}: ${ms.toFixed(1)} ms, ${(ms / floorMs).toFixed(2)} × the nonce-CSP floor's ${floorMs.toFixed(1)} ms${less}`,
+    );
+    for (const c of read?.calls ?? []) console.log(`    ${c.path.replace(/[0-9a-f-]{36}/g, '{id}')}: ${c.ms.toFixed(2)} ms`);
+  }
+  for (const [db, r] of reads) console.log(`${db}: an API answer's HTTP alone (/api/health), taken off each read: ${r.http.toFixed(2)} ms`);
 }
 
 main().then(
