@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench:web: the JavaScript the browser loads (gzip bytes on the wire) for every screen, next to a bare Next
+// npm run bench:web: the JavaScript the browser loads (gzip bytes on the wire) for every screen, and the size of its
+// document, next to a bare Next
 // page built the same way, plus Lighthouse mobile performance and accessibility scores (the main screens by default,
 // every screen with --lighthouse-all).
 //
@@ -125,7 +126,6 @@ async function signIn(context, base, username, secret) {
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** Sum of the encoded (on-the-wire, gzip) sizes of the script responses of one page load, cache empty. */
 /** A phone-sized browser context, signed in when given the session cookie. */
 async function phoneContext(browser, url, cookieHeader) {
   // The service worker's install precaches the build's static files in the background: a one-time download that is
@@ -140,7 +140,11 @@ async function phoneContext(browser, url, cookieHeader) {
   return context;
 }
 
-async function scriptBytes(browser, url, cookieHeader) {
+/**
+ * One page load, cache empty: the sum of the encoded (on-the-wire, gzip) sizes of its script responses, and the
+ * encoded size of its document (the HTML with the page's React Server Components data inside).
+ */
+async function pageWeight(browser, url, cookieHeader) {
   const context = await phoneContext(browser, url, cookieHeader);
   const page = await context.newPage();
   const scripts = [];
@@ -149,7 +153,10 @@ async function scriptBytes(browser, url, cookieHeader) {
   page.on('response', (res) => {
     if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
   });
+  let documentBytes = Promise.resolve(0);
   page.on('requestfinished', async (req) => {
+    // The last document is the page's own (a redirect's answer comes first).
+    if (req.resourceType() === 'document') documentBytes = req.sizes().then((s) => s.responseBodySize);
     if (req.resourceType() !== 'script') return;
     scripts.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseBodySize })));
   });
@@ -162,7 +169,7 @@ async function scriptBytes(browser, url, cookieHeader) {
   const finalUrl = page.url();
   await context.close();
   if (finalUrl !== url || failed.length) log(`${url}: ended at ${finalUrl}${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
-  return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl, scripts: all };
+  return { bytes: all.reduce((a, s) => a + s.bytes, 0), count: all.length, finalUrl, scripts: all, documentBytes: await documentBytes };
 }
 
 /** The first donation's edit link on a month's page (the edit form needs a real donation of the signed-in user). */
@@ -258,10 +265,10 @@ async function main() {
       { name: '/partner/statements', url: `${base}/partner/statements`, cookie: partnerCookie },
     ].filter((p) => !only || only.some((o) => p.name === o || p.name === 'bare Next 16 page'));
     // Warm each page once (first-hit work on the server is not what a user of a running app sees).
-    for (const p of pages) await scriptBytes(browser, p.url, p.cookie);
+    for (const p of pages) await pageWeight(browser, p.url, p.cookie);
     const rows = [];
     for (const p of pages) {
-      const js = await scriptBytes(browser, p.url, p.cookie);
+      const js = await pageWeight(browser, p.url, p.cookie);
       rows.push({ ...p, ...js });
     }
     await browser.close();
@@ -280,6 +287,7 @@ async function main() {
       'JS (gzip)',
       'scripts',
       '× bare',
+      'document (gzip)',
       ...(lh ? [`LH perf (mobile), median (each of ${RUNS})`, 'LH a11y', 'LCP', 'FCP, TBT, SI, CLS'] : []),
     ];
     const table = [header, header.map(() => '---')];
@@ -289,6 +297,7 @@ async function main() {
         kb(r.bytes),
         String(r.count),
         (r.bytes / bare).toFixed(2),
+        kb(r.documentBytes),
         ...(lh
           ? [r.lh ? `${r.lh.performance} (${r.lh.scores})` : '–', String(r.lh?.accessibility ?? '–'), r.lh?.lcp ?? '–', r.lh?.detail ?? '–']
           : []),
