@@ -21,7 +21,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale === 'fr' ? 'fr-CA' : 'en-CA'}>
       <body className="min-h-screen bg-secondary-light text-gray-900 antialiased">
-        {/* next-intl's client provider is in each route group's layout, with only the texts its screens need. */}
+        {/* next-intl's client provider is in each route group's layout, and each page adds only the texts it needs. */}
         {children}
       </body>
     </html>
