@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:web: the JavaScript the browser loads (gzip bytes on the wire) for every screen, and the size of its
-// document, next to a bare Next
-// page built the same way, plus Lighthouse mobile performance and accessibility scores (the main screens by default,
-// every screen with --lighthouse-all).
+// document, next to a bare Next page built the same way, plus Lighthouse mobile performance and accessibility scores
+// (the main screens by default, every screen with --lighthouse-all).
 //
 // Env: BENCH_PORT (3199), BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID, or always with --build),
 // BENCH_USER / BENCH_PASSWORD (demo / Demo-2026), BENCH_PROGRAM_USER (program), BENCH_PARTNER_USER (retail), --only=/a,/b, CHROMIUM_PATH (/usr/bin/chromium), --no-lighthouse,
