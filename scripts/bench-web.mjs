@@ -267,8 +267,8 @@ async function main() {
     for (const p of pages) await pageWeight(browser, p.url, p.cookie);
     const rows = [];
     for (const p of pages) {
-      const js = await pageWeight(browser, p.url, p.cookie);
-      rows.push({ ...p, ...js });
+      const weight = await pageWeight(browser, p.url, p.cookie);
+      rows.push({ ...p, ...weight });
     }
     await browser.close();
 
