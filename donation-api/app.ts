@@ -11,6 +11,7 @@ import { refuseBadCharacters } from './edge-checks';
 import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
+import { ProgramTotalsCache } from './services/program-totals-cache';
 import { ReferenceCache } from './services/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -21,12 +22,14 @@ const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export function createDonationApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
   const reference = new ReferenceCache();
+  const programTotals = new ProgramTotalsCache();
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
     c.set('reference', reference);
+    c.set('programTotals', programTotals);
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { branches } from './db/schema';
+import type { ProgramTotalsCache } from './services/program-totals-cache';
 import type { ReferenceCache } from './services/reference-cache';
 
 /** A retail partner's scope as every call reads it (names are read only where a screen shows them). */
@@ -68,6 +69,8 @@ export type ApiEnv = {
     deps: ApiDeps;
     /** Reference data read once per API instance (services/reference-cache.ts). */
     reference: ReferenceCache;
+    /** The program's totals, kept until a write changes them (services/program-totals-cache.ts). */
+    programTotals: ProgramTotalsCache;
     user: AuthUser;
     requestId: string;
     access: CheckedAccess;

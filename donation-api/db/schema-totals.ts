@@ -1,5 +1,5 @@
 // Running month totals, kept by the triggers of migration 0003. Re-exported by schema.ts (drizzle reads that file).
-import { integer, numeric, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgSequence, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 import { branches, categories } from './schema-core';
 
 /**
@@ -43,3 +43,19 @@ export const monthCategoryTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.branchId, t.year, t.month, t.source, t.categoryId] })],
 );
+
+/**
+ * Where the running totals of a branch last changed: a value of `totals_version_seq`, set in the same transaction as
+ * every write to its donations or their categories (triggers of migration 0014, before the totals' own), and on a
+ * rebuild. A sequence value is never handed out twice, so a version, once replaced, never comes back. An answer
+ * computed from the totals is still right while the versions of its branches are those read before it was computed
+ * (services/program-totals-cache.ts).
+ */
+export const totalsVersionSeq = pgSequence('totals_version_seq');
+
+export const totalsVersions = pgTable('totals_versions', {
+  branchId: uuid('branch_id')
+    .primaryKey()
+    .references(() => branches.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -9,7 +9,6 @@ import type { ApiEnv } from '../context';
 import { newRouter } from '../router';
 import { oversightMonth, oversightYear } from '../services/program-oversight';
 import { oversightCsv, oversightFileName, oversightXlsx } from '../services/program-oversight-export';
-import { programTotals } from '../services/program-totals';
 import { json } from './donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from './params';
 import { access, checkedProgram, checkedProgramBranch } from '../auth/access';
@@ -117,7 +116,7 @@ programOversightRoutes.openapi(
   }),
   async (c) => {
     const { year, month } = c.req.valid('query');
-    return c.json(await programTotals(c.get('deps').db, checkedProgram(c), year, month, tz(c)), 200);
+    return c.json(await c.get('programTotals').totals(c.get('deps').db, checkedProgram(c), year, month, tz(c)), 200);
   },
 );
 
