@@ -3,13 +3,17 @@
 // BENCH_DONATIONS donations, default 1,000,000, over last year and this one), the app as users get it (npm start),
 // and the demo program administrator signed in. Each screen is loaded with autocannon at each concurrency, and its
 // document's size is read once (raw and gzip): the month view (last month), the year view and the totals, then the
-// month view's API call beside them.
+// month view's API call beside them. The totals are kept between views until a write changes them
+// (services/program-totals-cache.ts), so they are also loaded while food banks write: one new donation in a random
+// food bank every BENCH_WRITE_MS (default 500), each of which makes the next view compute the totals again.
 import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { todayCalendarDate } from '../lib/domain/dates';
+import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
 import { lastMonth } from '../lib/domain/program-oversight';
 import { freshPostgres, log, root, sessionCookie, start, waitFor } from './bench-http-support';
 import { seed } from './bench-seed';
@@ -25,6 +29,38 @@ async function signIn(base: string): Promise<{ cookie: string; token: string }> 
     body: JSON.stringify({ username: 'program', password: 'Demo-2026' }),
   });
   return { cookie, token: ((await api.json()) as { token: string }).token };
+}
+
+/**
+ * Writes one donation every `everyMs` into a random food bank's store until stopped (straight into the table: its
+ * triggers keep the totals and their versions as the API's writes do). Answers the stop, which answers the count.
+ */
+async function writeWhileLoading(url: string, everyMs: number): Promise<() => Promise<number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const stores = (
+    await client.query<{ store_id: string; branch_id: string }>(
+      'select store_id, branch_id from branch_stores order by branch_id limit 500',
+    )
+  ).rows;
+  const date = new Date().toISOString().slice(0, 10);
+  let written = 0;
+  const timer = setInterval(() => {
+    const s = stores[written % stores.length];
+    written++;
+    void client
+      .query(
+        `insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds)
+       values ($1, $2, $3, $4, 0, 10, 1, 10)`,
+        [s.branch_id, RFP_CAMPAIGN_ID, s.store_id, date],
+      )
+      .catch((err: Error) => log(`a write failed: ${err.message}`));
+  }, everyMs);
+  return async () => {
+    clearInterval(timer);
+    await client.end();
+    return written;
+  };
 }
 
 /** The program's screens at scale; answers the rows of its table. */
@@ -62,6 +98,18 @@ export async function programAtScale(opts: { port: number; dist: string; pgUrl: 
         const r = await autocannon({ url: t.url, connections: level, duration: opts.seconds, headers: t.headers });
         const errors = r.errors + r.timeouts + r.non2xx;
         rows.push({ page: t.page, level, rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, errors, kB, gzipKB });
+      }
+      if (t.page.includes('totals')) {
+        const everyMs = Number(process.env.BENCH_WRITE_MS ?? 500);
+        for (const level of opts.levels) {
+          log(`program at scale: ${t.page} at ${level}, a donation written every ${everyMs} ms`);
+          const stopWriting = await writeWhileLoading(url, everyMs);
+          const r = await autocannon({ url: t.url, connections: level, duration: opts.seconds, headers: t.headers });
+          const written = await stopWriting();
+          const errors = r.errors + r.timeouts + r.non2xx;
+          const page = `${t.page}, ${written} donations written meanwhile (one per ${everyMs} ms)`;
+          rows.push({ page, level, rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, errors, kB, gzipKB });
+        }
       }
     }
   } finally {

@@ -26,6 +26,14 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
     return null;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  // BENCH_LIGHTHOUSE_KEEP=<folder> keeps every report there, to read what a score is made of (long tasks, scripts).
+  if (process.env.BENCH_LIGHTHOUSE_KEEP) {
+    fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_KEEP, { recursive: true });
+    fs.copyFileSync(
+      out,
+      path.join(process.env.BENCH_LIGHTHOUSE_KEEP, `${new URL(url).pathname.replace(/\W+/g, '_')}-${path.basename(out)}`),
+    );
+  }
   fs.rmSync(out, { force: true });
   const c = report.categories;
   return {
