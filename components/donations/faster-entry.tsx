@@ -135,8 +135,10 @@ export function RepeatDonation({
               <button
                 type="button"
                 onClick={() => onRepeat(u)}
-                className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm ring-1 ring-black/10 hover:bg-primary-light focus-visible:outline-3 focus-visible:outline-gray-900"
+                className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-md bg-white px-3 py-2 text-left text-sm ring-1 ring-black/10 hover:bg-primary-light focus-visible:outline-3 focus-visible:outline-gray-900"
               >
+                {/* A name too long for the line takes it, and the count goes under it: squeezed beside the count,
+                    long names were cut inside their words on a phone. */}
                 <span className="min-w-0 font-semibold break-words text-gray-900">{name}</span>
                 <span className="shrink-0 text-gray-700">
                   {t('repeat')} · {t('repeatUses', { count: u.uses })}

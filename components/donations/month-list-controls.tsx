@@ -43,7 +43,9 @@ export function MonthListControls({
   return (
     <fieldset className="flex flex-col gap-2 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5" data-print="hide">
       <legend className="sr-only">{t('filters')}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {/* One column on a phone: two columns of 170 px cut the French choices ("Toutes les provenances") to a few
+          letters. Four in a row only where each is wide enough for them. */}
+      <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 lg:grid-cols-4">
         {field(
           'store',
           t('store'),
