@@ -177,6 +177,17 @@ for (const lang of ['en', 'fr'] as const) {
       await page.goto('/program');
       await page.getByRole('link', { name: msg(lang, 'ProgramNav.totals'), exact: true }).click();
       await expect(page).toHaveURL(/\/program\/totals/);
+      // The month is chosen from months named in the page's language (a browser's month field names them in its own).
+      const monthField = page.getByLabel(msg(lang, 'ProgramTotals.month'), { exact: true });
+      await expect(monthField.locator('option:checked')).toHaveText(lastMonth(lang).name);
+      await expect(monthField.locator('option').first()).toHaveText(
+        new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
+          month: 'long',
+          year: 'numeric',
+          // This month is the app's (America/Toronto unless APP_TIME_ZONE says otherwise), not this machine's.
+          timeZone: process.env.APP_TIME_ZONE || 'America/Toronto',
+        }).format(new Date()),
+      );
       const chart = page.getByRole('img', { name: new RegExp(msg(lang, 'ProgramTotals.chartTitle').split(':')[0].trim()) });
       await expect(chart).toBeVisible();
       await expect(page.getByRole('table', { name: msg(lang, 'ProgramTotals.chartTable') }).locator('tbody tr')).toHaveCount(12);

@@ -2,6 +2,8 @@ import { FilterForm } from '@/components/ui/filter-form';
 import { getTranslations } from 'next-intl/server';
 import { FIELD_CLASS, Labelled } from '@/components/program/filter-fields';
 import { FilterSubmit } from '@/components/program/filter-submit';
+import { MonthSelect } from '@/components/program/month-select';
+import { appTimeZone } from '@/lib/server/env';
 import type { PartnerFigures } from '@/lib/domain/partner';
 import { storeLabel, type PartnerFormats } from './partner-formats';
 import type { FigureFilters } from './partner-params';
@@ -28,10 +30,10 @@ export async function PartnerFilters({ figures, filters, f }: { figures: Partner
       className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
     >
       <Labelled id="pf-from" label={t('from')}>
-        <input id="pf-from" type="month" name="from" defaultValue={filters.from ?? figures.from} required className={FIELD_CLASS} />
+        <MonthSelect id="pf-from" name="from" value={filters.from ?? figures.from} monthYear={f.monthYear} timeZone={appTimeZone()} />
       </Labelled>
       <Labelled id="pf-to" label={t('to')}>
-        <input id="pf-to" type="month" name="to" defaultValue={filters.to ?? figures.to} required className={FIELD_CLASS} />
+        <MonthSelect id="pf-to" name="to" value={filters.to ?? figures.to} monthYear={f.monthYear} timeZone={appTimeZone()} />
       </Labelled>
       <div className="col-span-2 sm:col-span-1">
         <Labelled id="pf-province" label={t('province')}>

@@ -12,6 +12,7 @@ import { FilterSubmit } from './filter-submit';
 import { Pager } from './pager';
 import { SendReminderButton } from './send-reminder-button';
 import { programFormats } from './formats';
+import { MonthSelect } from './month-select';
 import { isRedirect, LoadError } from './load-error';
 import {
   monthParam,
@@ -89,7 +90,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
         className="grid grid-cols-1 items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:grid-cols-2 lg:grid-cols-[auto_auto_auto_1fr_auto]"
       >
         <Labelled id="ov-month" label={t('month')}>
-          <input id="ov-month" type="month" name="month" defaultValue={monthValue(year, month)} required className={FIELD_CLASS} />
+          <MonthSelect id="ov-month" name="month" value={monthValue(year, month)} monthYear={f.monthYear} timeZone={appTimeZone()} />
         </Labelled>
         <Labelled id="ov-province" label={t('province')}>
           <ProvinceSelect id="ov-province" value={province} allLabel={t('allProvinces')} locale={locale} />

@@ -6,9 +6,10 @@ import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-to
 import { appTimeZone } from '@/lib/server/env';
 import { screenApi } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
-import { FIELD_CLASS, Labelled } from './filter-fields';
+import { Labelled } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
+import { MonthSelect } from './month-select';
 import { isRedirect, LoadError } from './load-error';
 import { PoundsByMonthChart } from './pounds-by-month-chart';
 import { monthParam, monthValue, queryString, type SearchParams } from './search-params';
@@ -130,7 +131,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
       </h2>
       <FilterForm action="/program/totals" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5">
         <Labelled id="tt-month" label={t('month')}>
-          <input id="tt-month" type="month" name="month" defaultValue={monthValue(year, month)} required className={FIELD_CLASS} />
+          <MonthSelect id="tt-month" name="month" value={monthValue(year, month)} monthYear={f.monthYear} timeZone={appTimeZone()} />
         </Labelled>
         <FilterSubmit>{t('apply')}</FilterSubmit>
       </FilterForm>
