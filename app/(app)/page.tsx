@@ -4,12 +4,12 @@ import { getTranslations } from 'next-intl/server';
 import { MonthlyReports } from '@/components/donations/monthly-reports';
 import { withPageMessages } from '@/components/i18n/client-messages';
 import { WaitingListSlot } from '@/components/offline/waiting-list-slot';
+import { screenSession } from '@/lib/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Header');
   return { title: t('titles.monthlyReports') };
 }
-import { screenSession } from '@/lib/server/screen-data';
 
 /** Monthly Reports (home): the year comes from ?year= when Back returns here. */
 async function MonthlyReportsPage({ searchParams }: PageProps<'/'>) {
