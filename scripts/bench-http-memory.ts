@@ -2,9 +2,10 @@
 // (scripts/start.mjs) on a fresh database of each target, the demo user signs in, and BENCH_MEMORY_REQUESTS (10,000)
 // requests of a branch's mix (Monthly Reports, a month's page, the sign-in page, a month's list, the year's report, a
 // create) are sent by 10 clients in steps of BENCH_MEMORY_STEP (1,000). The memory of the server's whole process
-// group (start.mjs and the server it starts) is read from /proc at start, every 250 ms during each step (its peak) and
-// at the end of each step, then after BENCH_MEMORY_REST seconds (60) with nothing to do. It is the proportional set
-// size (PSS): resident memory with each page shared between processes (Node's own code, in both) counted once.
+// group (the server, which start.mjs becomes; both where start.mjs has to start it as a child) is read from /proc at
+// start, every 250 ms during each step (its peak) and at the end of each step, then after BENCH_MEMORY_REST seconds
+// (60) with nothing to do. It is the proportional set size (PSS): resident memory with each page shared between
+// processes (Node's own code, where there are two) counted once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ const REST_S = Number(process.env.BENCH_MEMORY_REST ?? 60);
 type Sample = { requests: number; mb: number; peakMb: number; errors: number };
 export type MemoryRun = { target: string; startMb: number; samples: Sample[]; restMb: number; dataMb: number | null };
 
-/** Proportional set size in MB of every live process of the group `pgid` (the server, and start.mjs above it). */
+/** Proportional set size in MB of every live process of the group `pgid` (the server, and start.mjs where it stays). */
 function groupPssMb(pgid: number): number {
   let kb = 0;
   for (const { pid, pgrp } of processCpuTicks()) {

@@ -65,10 +65,19 @@ env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
 // scripts/serve.mjs instead of `next start`: the client address comes from the socket (TRUSTED_PROXY_HOPS, default 0).
 // Its output goes straight to this terminal: with the build's recorded configuration (serve.mjs), Next no longer
 // warns that `next start` does not suit a standalone build, which this script used to filter out line by line.
-const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'scripts', 'serve.mjs')], {
-  stdio: 'inherit',
-  env,
-});
+const serverArgs = ['--max-semi-space-size=8', path.join(root, 'scripts', 'serve.mjs')];
+// This process becomes the server (execve: the same process, so signals reach the server and its exit code is this
+// command's): no parent stays resident beside it only to pass them on (about 35 MB, bench:http's memory scenario).
+// glibc reads its settings above when the new program starts, as it would in a child. Where there is no execve
+// (Windows), the server runs as a child and this process passes signals on and exits with it.
+if (typeof process.execve === 'function' && process.platform !== 'win32') {
+  try {
+    process.execve(process.execPath, [process.execPath, ...serverArgs], env);
+  } catch (err) {
+    console.error(`Starting the server in this process failed (${err.message}); starting it as a child.`);
+  }
+}
+const child = spawn(process.execPath, serverArgs, { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
