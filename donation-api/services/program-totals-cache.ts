@@ -14,13 +14,16 @@ import { queryRows } from './sql-rows';
  * What the totals of the branches in scope depend on, as one digest: each branch's id, its totals version (a fresh
  * sequence value set by the triggers of migration 0014 in the same transaction as every write that can change its
  * running totals), and the columns that decide which of its months count (province, created, deactivated). A
- * branch added or deleted changes the list itself.
+ * branch added or deleted changes the list itself. The versions table's file number comes first: a restore
+ * (`pg_restore --clean`) recreates the table and sets the sequence back, so versions handed out after the backup
+ * come again, but in a new file.
  */
 async function totalsDigest(db: Db, access: ProgramAccess): Promise<string> {
   const [row] = await queryRows<{ digest: string | null }>(
     db,
-    sql`select md5(string_agg(concat_ws(':', b.id, coalesce(v.version, 0), coalesce(b.province, '-'), b.created_at, coalesce(b.deactivated_at::text, '-')), ','
-        order by b.id)) as digest
+    sql`select md5(pg_relation_filenode('totals_versions') || '|' || coalesce(string_agg(concat_ws(':', b.id,
+        coalesce(v.version, 0), coalesce(b.province, '-'), b.created_at, coalesce(b.deactivated_at::text, '-')), ','
+        order by b.id), '')) as digest
       from branches b left join totals_versions v on v.branch_id = b.id where ${scopeSql(access)}`,
   );
   return row?.digest ?? '';
