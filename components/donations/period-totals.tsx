@@ -10,8 +10,6 @@ export function PeriodTotalsView({ totals, title, testId }: { totals: PeriodTota
   const t = useTranslations('Totals');
   const locale = useLocale();
   const f = makeNumberFormats(locale);
-  const whole = new Intl.NumberFormat(f.locale, { maximumFractionDigits: 0 });
-  const kg = new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 });
   const total = totals.totalPounds;
   const share = (lbs: number) => (total > 0 ? f.percent(lbs / total) : f.percent(0));
   const headingId = `${testId ?? 'totals'}-title`;
@@ -27,7 +25,7 @@ export function PeriodTotalsView({ totals, title, testId }: { totals: PeriodTota
       </h3>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label={t('totalPounds')} value={t('pounds', { weight: f.pounds(total) })} testId="total-pounds" />
-        <Figure label={t('donations')} value={whole.format(totals.count)} testId="donation-count" />
+        <Figure label={t('donations')} value={f.whole(totals.count)} testId="donation-count" />
         <Figure
           label={t('frontStore')}
           value={t('poundsShare', { weight: f.pounds(totals.frontStorePounds), share: share(totals.frontStorePounds) })}
@@ -67,8 +65,8 @@ export function PeriodTotalsView({ totals, title, testId }: { totals: PeriodTota
       <div className="rounded-md bg-green-50 p-3 text-green-950" data-testid="impact">
         <h4 className="text-sm font-semibold">{t('impact')}</h4>
         <dl className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
-          <Figure label={t('ghgLabel')} value={t('ghgValue', { kg: kg.format(totals.ghgKgCo2e) })} testId="ghg" />
-          <Figure label={t('mealsLabel')} value={t('mealsValue', { meals: whole.format(totals.meals) })} testId="meals" />
+          <Figure label={t('ghgLabel')} value={t('ghgValue', { kg: f.oneDecimal(totals.ghgKgCo2e) })} testId="ghg" />
+          <Figure label={t('mealsLabel')} value={t('mealsValue', { meals: f.whole(totals.meals) })} testId="meals" />
         </dl>
         <p className="mt-2 text-xs">
           {t('factorsNote', { lbs: f.pounds(LBS_PER_MEAL) })}{' '}

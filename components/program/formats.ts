@@ -1,7 +1,23 @@
 import { intlLocale } from '@/lib/i18n/config';
 
-/** Numbers and dates of the program screens (en-CA / fr-CA), on the server. */
+const made = new Map<string, ReturnType<typeof buildProgramFormats>>();
+
+/**
+ * Numbers and dates of the program screens (en-CA / fr-CA), on the server: made once per language and time zone and
+ * kept, as an Intl formatter costs far more to make than to use (nine of them a call, several calls a page).
+ */
 export function programFormats(locale: string, timeZone?: string) {
+  const key = `${locale === 'fr' ? 'fr' : 'en'}|${timeZone ?? ''}`;
+  let formats = made.get(key);
+  if (!formats) {
+    // Zones come from the configuration, a handful at most; the bound only keeps a mistake from growing without end.
+    if (made.size >= 32) made.clear();
+    made.set(key, (formats = buildProgramFormats(locale, timeZone)));
+  }
+  return formats;
+}
+
+function buildProgramFormats(locale: string, timeZone?: string) {
   const tag = intlLocale(locale === 'fr' ? 'fr' : 'en');
   const num = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const whole = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
