@@ -18,6 +18,7 @@ import { api } from '@/lib/query/api-client';
 import { BffError } from '@/lib/query/bff';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { FEEDBACK_MAX_LENGTH, sendFeedbackResolver } from './schemas';
+import { makeNumberFormats } from '@/components/donations/number-formats';
 
 type Contacts = ApiData<'get', '/contact'>;
 
@@ -50,7 +51,7 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
   const router = useRouter();
   const leave = usePendingRouter();
   const { user, branchId } = useAppSession();
-  const f = new Intl.NumberFormat(useLocale() === 'fr' ? 'fr-CA' : 'en-CA');
+  const f = makeNumberFormats(useLocale());
   const [thanked, setThanked] = useState(false);
   const once = useSingleFlight();
 
@@ -103,7 +104,7 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
 
   const err = (code?: string) =>
     code === 'FEEDBACK_TOO_LONG'
-      ? t('tooLong', { count: f.format(length), max: f.format(FEEDBACK_MAX_LENGTH) })
+      ? t('tooLong', { count: f.whole(length), max: f.whole(FEEDBACK_MAX_LENGTH) })
       : code
         ? errorText(code, 'NOTE_FEEDBACK_ERROR')
         : undefined;
@@ -144,7 +145,7 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
           hint={
             // The limit is stated and counted, never enforced by cutting the text (maxLength would drop a paste's end).
             <span className={length > FEEDBACK_MAX_LENGTH ? 'font-semibold text-red-700' : ''} data-testid="feedback-counter">
-              {t('counter', { count: f.format(length), max: f.format(FEEDBACK_MAX_LENGTH) })}
+              {t('counter', { count: f.whole(length), max: f.whole(FEEDBACK_MAX_LENGTH) })}
             </span>
           }
           error={err(errors.message?.message)}

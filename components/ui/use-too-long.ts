@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { makeNumberFormats } from '@/components/donations/number-formats';
 import { BffError } from '@/lib/query/bff';
 
 /**
@@ -19,6 +20,7 @@ export function tooLongField<F extends string>(err: unknown, fields: Readonly<Re
  */
 export function useTooLongText() {
   const t = useTranslations('Limits');
-  const number = new Intl.NumberFormat(useLocale() === 'fr' ? 'fr-CA' : 'en-CA');
-  return (label: string, max: number) => t('tooLong', { field: label, max: number.format(max) });
+  // The language's formatters are made once (makeNumberFormats): this runs at every render of every form.
+  const number = makeNumberFormats(useLocale());
+  return (label: string, max: number) => t('tooLong', { field: label, max: number.whole(max) });
 }
