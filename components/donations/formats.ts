@@ -1,4 +1,5 @@
-import { makeNumberFormats, perLocale } from './number-formats';
+import { madeOnce } from '@/lib/i18n/made-once';
+import { makeNumberFormats } from './number-formats';
 
 /** French writes the first of a month as an ordinal: "1 novembre" → "1er novembre" (a text that starts with the day). */
 export const firstAsOrdinal = (text: string, locale: string) => (locale.startsWith('fr') ? text.replace(/^1(?=\s)/, '1er') : text);
@@ -7,7 +8,7 @@ export const firstAsOrdinal = (text: string, locale: string) => (locale.startsWi
  * Numbers and dates of the donation screens, formatted for en-CA / fr-CA (1,234.5 lbs · 1 234,5 lb), one set per
  * language. Used on the server (Monthly Reports) and in the browser (month donations, through useDonationFormats).
  */
-export const makeDonationFormats = perLocale(buildDonationFormats);
+export const makeDonationFormats = madeOnce(buildDonationFormats);
 
 function buildDonationFormats(locale: string) {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';

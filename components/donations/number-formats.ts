@@ -1,20 +1,8 @@
 import { intlLocale } from '@/lib/i18n/config';
-
-/**
- * `build` made once per language and kept for the whole process (server) or page (browser): formatters depend on the
- * language only, and an Intl formatter costs far more to make than to use (a page of rows asked for dozens).
- */
-export function perLocale<T>(build: (locale: string) => T): (locale: string) => T {
-  const byLocale = new Map<string, T>();
-  return (locale) => {
-    let made = byLocale.get(locale);
-    if (!made) byLocale.set(locale, (made = build(locale)));
-    return made;
-  };
-}
+import { madeOnce } from '@/lib/i18n/made-once';
 
 /** Numbers only (Intl, no date-fns): what the donation form needs. */
-export const makeNumberFormats = perLocale(buildNumberFormats);
+export const makeNumberFormats = madeOnce(buildNumberFormats);
 
 function buildNumberFormats(locale: string) {
   const tag = intlLocale(locale === 'fr' ? 'fr' : 'en');

@@ -1,20 +1,15 @@
 import { intlLocale } from '@/lib/i18n/config';
+import { madeOnce } from '@/lib/i18n/made-once';
 
-const made = new Map<string, ReturnType<typeof buildProgramFormats>>();
+// One set per language and time zone (nine formatters a set, several calls a page).
+const made = madeOnce((key) => {
+  const [lang, timeZone] = key.split('|');
+  return buildProgramFormats(lang, timeZone || undefined);
+});
 
-/**
- * Numbers and dates of the program screens (en-CA / fr-CA), on the server: made once per language and time zone and
- * kept, as an Intl formatter costs far more to make than to use (nine of them a call, several calls a page).
- */
+/** Numbers and dates of the program screens (en-CA / fr-CA), on the server. */
 export function programFormats(locale: string, timeZone?: string) {
-  const key = `${locale === 'fr' ? 'fr' : 'en'}|${timeZone ?? ''}`;
-  let formats = made.get(key);
-  if (!formats) {
-    // Zones come from the configuration, a handful at most; the bound only keeps a mistake from growing without end.
-    if (made.size >= 32) made.clear();
-    made.set(key, (formats = buildProgramFormats(locale, timeZone)));
-  }
-  return formats;
+  return made(`${locale === 'fr' ? 'fr' : 'en'}|${timeZone ?? ''}`);
 }
 
 function buildProgramFormats(locale: string, timeZone?: string) {

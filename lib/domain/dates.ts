@@ -1,4 +1,5 @@
 // Donation dates are calendar dates (YYYY-MM-DD): no time zone, no drift.
+import { madeOnce } from '@/lib/i18n/made-once';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/;
@@ -29,23 +30,11 @@ export function formatCalendarDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-// One formatter per named time zone, made once: making one costs far more than using it (a CPU profile of Monthly
-// Reports had about 1 ms of each request in making them, as today is asked for many times a request). Without a named
-// zone (the device's or server's own, which can change) a formatter is made each time, as before.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const DAY_FORMAT = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-
-function dayFormat(timeZone?: string): Intl.DateTimeFormat {
-  if (!timeZone) return new Intl.DateTimeFormat('en-CA', DAY_FORMAT);
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { ...DAY_FORMAT, timeZone });
-    // Zones come from the configuration, a handful at most; the bound only keeps a mistake from growing without end.
-    if (dayFormats.size >= 32) dayFormats.clear();
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
+// One formatter per named time zone, made once (today is asked for many times a request). Without a named zone (the
+// device's or server's own, which can change) one is made each time.
+const zonedDayFormat = madeOnce((timeZone) => new Intl.DateTimeFormat('en-CA', { ...DAY_FORMAT, timeZone }));
+const dayFormat = (timeZone?: string) => (timeZone ? zonedDayFormat(timeZone) : new Intl.DateTimeFormat('en-CA', DAY_FORMAT));
 
 /** Today as a calendar date in the given IANA time zone (default: the server's). */
 export function todayCalendarDate(now: Date = new Date(), timeZone?: string): CalendarDate {
