@@ -27,22 +27,19 @@ export function MonthSelect({
   timeZone: string;
 }) {
   const today = todayCalendarDate(new Date(), timeZone);
-  const months: { year: number; month: number }[] = [];
+  const values: string[] = [];
   for (let n = today.year * 12 + today.month - 1; n >= (today.year - YEARS_BACK) * 12; n--)
-    months.push({ year: Math.floor(n / 12), month: (n % 12) + 1 });
-  const values = months.map((m) => monthValue(m.year, m.month));
-  const chosen = /^(\d{4})-(\d{2})$/.exec(value);
-  if (chosen && !values.includes(value)) {
-    const at = values.findIndex((v) => v < value);
-    const entry = { year: Number(chosen[1]), month: Number(chosen[2]) };
-    if (at === -1) months.push(entry);
-    else months.splice(at, 0, entry);
+    values.push(monthValue(Math.floor(n / 12), (n % 12) + 1));
+  // YYYY-MM sorts as text: a chosen month outside the range takes its place, newest first.
+  if (/^\d{4}-\d{2}$/.test(value) && !values.includes(value)) {
+    values.push(value);
+    values.sort().reverse();
   }
   return (
     <select id={id} name={name} defaultValue={value} required className={FIELD_CLASS}>
-      {months.map((m) => (
-        <option key={monthValue(m.year, m.month)} value={monthValue(m.year, m.month)}>
-          {monthYear(m.year, m.month)}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {monthYear(Number(v.slice(0, 4)), Number(v.slice(5, 7)))}
         </option>
       ))}
     </select>
