@@ -1,7 +1,17 @@
 // The part of autocannon's programmatic API that scripts/bench-http.ts uses (the package ships no types).
 declare module 'autocannon' {
   type Histogram = { average: number; p50: number; p97_5: number; p99: number };
-  export type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '3xx'?: number };
+  export type Result = {
+    /** Requests a second, sampled each second; `total` is every request answered. */
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '3xx'?: number;
+    /** Seconds from the first request to the last answer. */
+    duration: number;
+  };
   type Options = {
     url: string;
     connections?: number;

@@ -16,7 +16,7 @@ const TOTAL = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
 const STEP = Number(process.env.BENCH_MEMORY_STEP ?? 1_000);
 const REST_S = Number(process.env.BENCH_MEMORY_REST ?? 60);
 
-type Sample = { requests: number; mb: number; peakMb: number; errors: number };
+type Sample = { requests: number; mb: number; peakMb: number; errors: number; perSecond: number };
 export type MemoryRun = { target: string; startMb: number; samples: Sample[]; restMb: number; dataMb: number | null };
 
 /** Proportional set size in MB of every live process of the group `pgid` (the server, and start.mjs where it stays). */
@@ -87,8 +87,10 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
       clearInterval(timer);
       const errors = r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
       const mb = groupPssMb(stop.pid);
-      samples.push({ requests: sent + STEP, mb, peakMb: Math.max(peakMb, mb), errors });
-      log(`  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${errors} errors`);
+      // Requests a second of the step: what a memory setting costs in throughput shows beside what it saves.
+      const perSecond = STEP / r.duration;
+      samples.push({ requests: sent + STEP, mb, peakMb: Math.max(peakMb, mb), errors, perSecond });
+      log(`  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${perSecond.toFixed(0)}/s, ${errors} errors`);
     }
     await new Promise((r) => setTimeout(r, REST_S * 1000));
     const restMb = groupPssMb(stop.pid);
@@ -102,12 +104,12 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
 export function printMemory(runs: MemoryRun[]) {
   for (const run of runs) {
     console.log(`\n${run.target}: memory of the server's process group (PSS, MB)`);
-    console.log('| moment | PSS | peak during the step | errors |');
-    console.log('|---|---:|---:|---:|');
-    console.log(`| started, signed in, idle | ${run.startMb.toFixed(0)} | | |`);
+    console.log('| moment | PSS | peak during the step | requests/s | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(`| started, signed in, idle | ${run.startMb.toFixed(0)} | | | |`);
     for (const s of run.samples)
-      console.log(`| after ${s.requests} requests | ${s.mb.toFixed(0)} | ${s.peakMb.toFixed(0)} | ${s.errors} |`);
-    console.log(`| ${REST_S} s later, idle | ${run.restMb.toFixed(0)} | | |`);
+      console.log(`| after ${s.requests} requests | ${s.mb.toFixed(0)} | ${s.peakMb.toFixed(0)} | ${s.perSecond.toFixed(0)} | ${s.errors} |`);
+    console.log(`| ${REST_S} s later, idle | ${run.restMb.toFixed(0)} | | | |`);
     if (run.dataMb !== null) console.log(`\nIts data folder: ${run.dataMb.toFixed(0)} MB.`);
   }
 }
