@@ -90,7 +90,9 @@ export async function memoryOverRequests(opts: { port: number; dist: string; tar
       // Requests a second of the step: what a memory setting costs in throughput shows beside what it saves.
       const perSecond = STEP / r.duration;
       samples.push({ requests: sent + STEP, mb, peakMb: Math.max(peakMb, mb), errors, perSecond });
-      log(`  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${perSecond.toFixed(0)}/s, ${errors} errors`);
+      log(
+        `  ${sent + STEP} requests: ${mb.toFixed(0)} MB (peak ${Math.max(peakMb, mb).toFixed(0)} MB), ${perSecond.toFixed(0)}/s, ${errors} errors`,
+      );
     }
     await new Promise((r) => setTimeout(r, REST_S * 1000));
     const restMb = groupPssMb(stop.pid);
@@ -108,7 +110,9 @@ export function printMemory(runs: MemoryRun[]) {
     console.log('|---|---:|---:|---:|---:|');
     console.log(`| started, signed in, idle | ${run.startMb.toFixed(0)} | | | |`);
     for (const s of run.samples)
-      console.log(`| after ${s.requests} requests | ${s.mb.toFixed(0)} | ${s.peakMb.toFixed(0)} | ${s.perSecond.toFixed(0)} | ${s.errors} |`);
+      console.log(
+        `| after ${s.requests} requests | ${s.mb.toFixed(0)} | ${s.peakMb.toFixed(0)} | ${s.perSecond.toFixed(0)} | ${s.errors} |`,
+      );
     console.log(`| ${REST_S} s later, idle | ${run.restMb.toFixed(0)} | | | |`);
     if (run.dataMb !== null) console.log(`\nIts data folder: ${run.dataMb.toFixed(0)} MB.`);
   }
