@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { LANGS, MESSAGES, chooseBranch, bffJson, demoMonths, sessionUser, settle } from './support/donations';
+import { LANGS, MESSAGES, chooseBranch, bffJson, demoMonths, fill, sessionUser, settle } from './support/donations';
 import { login } from './support/auth';
 import { reportYears } from '../lib/domain/year-range';
 
@@ -44,6 +44,20 @@ for (const lang of LANGS) {
         const statuses = await page.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
         expect(statuses.every((s) => s === 'submitted' || s === 'overdue' || s === 'reopened')).toBeTruthy();
       }
+    });
+
+    test('a year the branch has no reports for shows this year: its months and its totals', async ({ page }) => {
+      await login(page, { lang });
+      const { open } = demoMonths();
+      // The months and the totals of the year asked for are read beside the branch's years, and read again for the
+      // year shown when the years rule that one out.
+      await page.goto('/?year=1990');
+      await expect(page.getByLabel(t.year, { exact: true })).toHaveValue(String(open.year));
+      await expect(page.getByTestId(/^report-row-/)).toHaveCount(12);
+      await expect(page.getByTestId('pounds-chart')).toHaveAttribute(
+        'aria-label',
+        fill(MESSAGES[lang].Totals.chartLabel, { year: open.year, previous: open.year - 1 }),
+      );
     });
 
     test('Overdue is red and bold; a row opens its month (mouse and keyboard); Add Donation carries the year', async ({ page }) => {

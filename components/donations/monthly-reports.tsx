@@ -37,11 +37,22 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   const today = todayCalendarDate(new Date(), appTimeZone());
   const here = initialYear ? `/?year=${initialYear}` : '/';
 
+  // The year shown is the one asked for (else this year) unless the branch's years rule it out, which only the first
+  // read says: its months and its totals are read at the same time as the years, and read again in that rare case.
+  const asked = initialYear ?? today.year;
+  const readYear = (y: number) => ({
+    rows: settledLater(
+      screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year: y } }, returnTo: here }),
+    ),
+    summary: settledLater(screenApi('/branch/{branchId}/year-summary/{year}', { params: { path: { branchId, year: y } }, returnTo: here })),
+  });
+  const yearsRead = screenApi('/donation/donationyears', { params: { query: { appSource: 'bot', branchId } }, returnTo: here });
+  let reads = readYear(asked);
   let years: number[] = [];
   let rows: MonthlyReportAnswer[] | null = null;
   let failed = false;
   try {
-    years = await screenApi('/donation/donationyears', { params: { query: { appSource: 'bot', branchId } }, returnTo: here });
+    years = await yearsRead;
   } catch (err) {
     if (isRedirect(err)) throw err;
     (await requestLogger()).error({ err }, 'donation years failed');
@@ -50,9 +61,10 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   const options = reportYears(years, today.year);
   const year =
     initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
+  if (year !== asked) reads = readYear(year);
   if (!failed) {
     try {
-      rows = await screenApi('/branch/{branchId}/donations/{year}/aggregate', { params: { path: { branchId, year } }, returnTo: here });
+      rows = await reads.rows;
     } catch (err) {
       if (isRedirect(err)) throw err;
       (await requestLogger()).error({ err }, 'monthly reports failed');
@@ -91,12 +103,21 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
         <>
           {!years.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
           <ReportRows key={`${branchId}-${year}`} rows={rows} year={year} />
-          <YearTotals branchId={branchId} year={year} returnTo={here} />
+          <YearTotals year={year} summary={reads.summary} />
         </>
       )}
       {!failed && <ReportsExport year={year} />}
     </section>
   );
+}
+
+/**
+ * A read started before it is known to be needed: its failure is handled where it is awaited, or nowhere when the
+ * screen shows an error first, which must not count as an unhandled rejection (Node ends the process on one).
+ */
+function settledLater<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
 
 /** next/navigation's redirect() throws; let it through. */

@@ -1,18 +1,20 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { YearSummary } from '@/lib/domain/summary';
-import { screenApi } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
 import { makeDonationFormats } from './formats';
 import { PeriodTotalsView } from './period-totals';
 import { CHART_COLOURS, PoundsChart } from './pounds-chart';
 
-/** The year's totals under the monthly rows: the chart beside the previous year, its table, the mix and the impact. */
-export async function YearTotals({ branchId, year, returnTo }: { branchId: string; year: number; returnTo: string }) {
+/**
+ * The year's totals under the monthly rows: the chart beside the previous year, its table, the mix and the impact. The
+ * year's summary is read by the caller, at the same time as its other reads.
+ */
+export async function YearTotals({ year, summary: read }: { year: number; summary: Promise<YearSummary> }) {
   const t = await getTranslations('Totals');
   const f = makeDonationFormats(await getLocale());
   let summary: YearSummary;
   try {
-    summary = await screenApi('/branch/{branchId}/year-summary/{year}', { params: { path: { branchId, year } }, returnTo });
+    summary = await read;
   } catch (err) {
     if (typeof err === 'object' && err !== null && 'digest' in err) throw err;
     (await requestLogger()).error({ err }, 'year summary failed');
