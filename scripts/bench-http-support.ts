@@ -145,6 +145,15 @@ export function* processCpuTicks(): Generator<{ pid: number; pgrp: number; ticks
   }
 }
 
+const TICK_MS = 1000 / 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux.
+
+/** User + system CPU time (ms) of every live process in the process group `pgid`. */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const p of processCpuTicks()) if (p.pgrp === pgid) ticks += p.ticks;
+  return ticks * TICK_MS;
+}
+
 /** The demo user's API token, its report branch, the branch its creates go to and a store of that branch. */
 export async function apiLogin(base: string) {
   const res = await fetch(`${base}/api/user/login`, {

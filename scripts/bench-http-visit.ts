@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { log, processCpuTicks } from './bench-http-support';
+import { groupCpuMs, log } from './bench-http-support';
 import { FULL_CHROMIUM } from './test-browser.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
@@ -17,17 +17,9 @@ const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-fi
 const QUIET_MS = Number(process.env.BENCH_VISIT_QUIET_MS ?? 4000);
 const PAGE_ALONE_RUNS = Number(process.env.BENCH_VISIT_PAGE_RUNS ?? 30);
 const RETURN_VISITS = Number(process.env.BENCH_VISIT_RETURNS ?? 3);
-const TICK_MS = 1000 / 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux.
 
 type Kind = 'document' | 'rsc prefetch' | 'rsc' | 'api/bff' | 'static' | 'other';
 export type VisitCost = { label: string; requests: number; byKind: Record<Kind, number>; cpuMs: number; wallMs: number };
-
-/** User + system CPU time (ms) of every live process in the process group `pgid`. */
-function groupCpuMs(pgid: number): number {
-  let ticks = 0;
-  for (const p of processCpuTicks()) if (p.pgrp === pgid) ticks += p.ticks;
-  return ticks * TICK_MS;
-}
 
 function kindOf(req: http.IncomingMessage): Kind {
   const url = req.url ?? '';

@@ -24,7 +24,18 @@ import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
-import { apiLogin, buildApp, buildBareNext, freshPostgres, log, sessionCookie, root, start, waitFor } from './bench-http-support';
+import {
+  apiLogin,
+  buildApp,
+  buildBareNext,
+  freshPostgres,
+  groupCpuMs,
+  log,
+  sessionCookie,
+  root,
+  start,
+  waitFor,
+} from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { monthEnd } from './bench-http-month-end';
@@ -50,16 +61,22 @@ const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEF
 const YEAR = TODAY.year;
 const MONTH = TODAY.month;
 
-type Load = { rps: number; p50: number; p95?: number; p99: number; errors: number };
+// cpuMs: the server's CPU time (user + system, its whole process group) per request, where the run names the server.
+type Load = { rps: number; p50: number; p95?: number; p99: number; errors: number; cpuMs?: number };
 type Row = { db: string; call: string; level: number; load: Load; floor?: string };
 const rows: Row[] = [];
 
-/** One autocannon run; any answer other than 2xx/3xx counts as an error. */
+/**
+ * One autocannon run; any answer other than 2xx/3xx counts as an error. With `server` (the server's process group),
+ * also the server's CPU time per request: unlike 1 / req/s at one client, it does not count the time a page waits on
+ * its reads, so a page whose reads run at once is not made to look cheaper than one whose reads run in turn.
+ */
 async function load(
   url: string,
   connections: number,
-  init: { method?: string; headers?: Record<string, string>; body?: () => string } = {},
-) {
+  init: { method?: string; headers?: Record<string, string>; body?: () => string; server?: number } = {},
+): Promise<Load> {
+  const cpu0 = init.server ? groupCpuMs(init.server) : 0;
   const r = await autocannon({
     url,
     connections,
@@ -69,7 +86,8 @@ async function load(
     // A fresh body per request (a new Idempotency-Key would be needed otherwise to avoid a replay).
     requests: init.body ? [{ setupRequest: (req: object) => ({ ...req, body: init.body!() }) }] : undefined,
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r) };
+  const cpuMs = init.server && r.requests.total ? (groupCpuMs(init.server) - cpu0) / r.requests.total : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r), cpuMs };
 }
 
 /** Failed requests of an autocannon run: errors, timeouts, and answers other than 2xx/3xx. */
@@ -220,16 +238,17 @@ async function benchTarget(db: string) {
   if (!PARTS.includes('load')) return stop();
   await apiCalls(db, base, 'app', auth);
   for (const level of LEVELS) {
-    rows.push({ db, call: 'page /login', level, load: await load(`${base}/login`, level) });
-    rows.push({ db, call: 'page / (Monthly Reports)', level, load: await load(`${base}/`, level, { headers: { cookie } }) });
+    const server = stop.pid;
+    rows.push({ db, call: 'page /login', level, load: await load(`${base}/login`, level, { server }) });
+    rows.push({ db, call: 'page / (Monthly Reports)', level, load: await load(`${base}/`, level, { headers: { cookie }, server }) });
     rows.push({
       db,
       call: 'page /donations/{year}/{month}',
       level,
-      load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie } }),
+      load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie }, server }),
     });
   }
-  if (LEVELS.includes(1)) reads.set(db, await measurePageReads(base, auth.token, pageReads(auth.branchId, YEAR, MONTH), SECONDS));
+  if (LEVELS.includes(1)) reads.set(db, await measurePageReads(base, auth.token, pageReads(auth.branchId, YEAR, MONTH), SECONDS, stop.pid));
   for (const u of await users(base, auth, cookie))
     rows.push({ db, call: `${USERS} users, an action each every ${USER_PAUSE} s: ${u.label}`, level: USERS, load: u.load });
   await stop();
@@ -278,28 +297,32 @@ async function loadTables() {
       floor.dir,
     );
     await waitFor(`http://localhost:${PORT + 3}/`);
-    for (const level of LEVELS) rows.push({ db: '–', call: floor.call, level, load: await load(`http://localhost:${PORT + 3}/`, level) });
+    for (const level of LEVELS)
+      rows.push({ db: '–', call: floor.call, level, load: await load(`http://localhost:${PORT + 3}/`, level, { server: stop.pid }) });
     await stop();
   }
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
-  console.log('| database | call | concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | floor |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log('| database | call | concurrency | req/s | p50 ms | p95 ms | p99 ms | server CPU ms a request | errors | floor |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows)
     console.log(
-      `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.errors} | ${r.floor ?? ''} |`,
+      `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.cpuMs?.toFixed(2) ?? ''} | ${r.load.errors} | ${r.floor ?? ''} |`,
     );
   console.log(`\n${SECONDS} s per run.`);
   printPageCosts();
 }
 
 /**
- * Each page's cost at one client (1 / req/s) against the nonce-CSP floor's, the ratio the page goals are set on, and
- * the same less the page's reads (the goal for signed-in pages is 4 × the floor plus their reads).
+ * Each page's cost at one client against the nonce-CSP floor's, the ratio the page goals are set on, and the same less
+ * the page's reads (the goal for signed-in pages is 4 × the floor plus their reads): first as time (1 / req/s), then
+ * as the server's CPU time per request, which is what the goals are about and does not depend on whether a page waits
+ * for its reads in turn or at once.
  */
 function printPageCosts() {
   const floor = rows.find((r) => r.call === NONCE_FLOOR && r.level === 1);
   if (!floor?.load.rps) return;
   const floorMs = 1000 / floor.load.rps;
+  const floorCpu = floor.load.cpuMs;
   for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0)) {
     const ms = 1000 / r.load.rps;
     const read = reads.get(r.db)?.pages.get(r.call);
@@ -307,9 +330,22 @@ function printPageCosts() {
     console.log(
       `${r.db} ${r.call.slice(5)}: ${ms.toFixed(1)} ms, ${(ms / floorMs).toFixed(2)} × the nonce-CSP floor's ${floorMs.toFixed(1)} ms${less}`,
     );
-    for (const c of read?.calls ?? []) console.log(`    ${c.path.replace(/[0-9a-f-]{36}/g, '{id}')}: ${c.ms.toFixed(2)} ms`);
+    const cpu = r.load.cpuMs;
+    if (cpu !== undefined && floorCpu) {
+      const lessCpu = read
+        ? `; its reads ${read.cpuMs.toFixed(2)} ms, the rest ${((cpu - read.cpuMs) / floorCpu).toFixed(2)} × the floor`
+        : '';
+      console.log(
+        `    server CPU: ${cpu.toFixed(2)} ms a request, ${(cpu / floorCpu).toFixed(2)} × the floor's ${floorCpu.toFixed(2)} ms${lessCpu}`,
+      );
+    }
+    for (const c of read?.calls ?? [])
+      console.log(`    ${c.path.replace(/[0-9a-f-]{36}/g, '{id}')}: ${c.ms.toFixed(2)} ms, server CPU ${c.cpuMs.toFixed(2)} ms`);
   }
-  for (const [db, r] of reads) console.log(`${db}: an API answer's HTTP alone (/api/health), taken off each read: ${r.http.toFixed(2)} ms`);
+  for (const [db, r] of reads)
+    console.log(
+      `${db}: an API answer's HTTP alone (/api/health), taken off each read: ${r.http.ms.toFixed(2)} ms, server CPU ${r.http.cpuMs.toFixed(2)} ms`,
+    );
 }
 
 main().then(
