@@ -1,4 +1,4 @@
-import { IntentButtonLink, IntentLink } from '@/components/layout/intent-link';
+import { IntentButtonLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { RetryButton } from '@/components/ui/retry-button';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
@@ -10,6 +10,7 @@ import { screenApi, screenSession } from '@/lib/server/screen-data';
 import { requestLogger } from '@/lib/server/logger';
 import { makeDonationFormats } from './formats';
 import { ReportsExport, YearSelect } from './monthly-reports-controls';
+import { ReportRowList, type ReportRowData } from './report-row-list';
 import { YearTotals } from './year-totals';
 
 const STATUS_KEY = {
@@ -18,17 +19,10 @@ const STATUS_KEY = {
   pending: 'statusPending',
   reopened: 'statusReopened',
 } as const satisfies Record<ReportStatus, string>;
-const STATUS_CLASS: Record<ReportStatus, string> = {
-  submitted: 'bg-green-50 text-green-900 ring-green-700/40',
-  overdue: 'bg-red-50 font-bold text-red-800 ring-red-700/50',
-  pending: 'bg-secondary-light text-gray-900 ring-secondary/40',
-  // Reopened by the program: to change and submit again, not late until its new due date (report-status.ts).
-  reopened: 'bg-amber-50 text-amber-900 ring-amber-700/50',
-};
 
 /**
- * Monthly Reports (home): year picker, one row per month, export, Add Donation. Rendered on the server
- * (the API is called with the session's token there); only the year picker and the export are client code.
+ * Monthly Reports (home): year picker, one row per month, export, Add Donation. Read and put into words on the server
+ * (the API is called with the session's token there); the year picker, the export and the rows' layout are client code.
  */
 export async function MonthlyReports({ initialYear }: { initialYear?: number }) {
   const t = await getTranslations('MonthlyReportsPage');
@@ -127,86 +121,33 @@ function isRedirect(err: unknown) {
   );
 }
 
+/** The twelve months' texts in the page's language; the rows themselves are laid out by ReportRowList. */
 async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
   const t = await getTranslations('MonthlyReportsPage');
   const f = makeDonationFormats(await getLocale());
   const today = todayCalendarDate(new Date(), appTimeZone());
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const dayOf = (iso: string | null | undefined) => (iso ? formatCalendarDate(todayCalendarDate(new Date(iso), appTimeZone())) : null);
-  const months = Array.from({ length: 12 }, (_, i) => i + 1);
-
-  return (
-    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5">
-      <div
-        aria-hidden="true"
-        className="hidden grid-cols-[5rem_1fr_1fr_8rem] gap-3 border-b border-secondary-light px-4 py-2 text-xs font-semibold tracking-wide text-gray-700 uppercase sm:grid"
-      >
-        <span>{t('month')}</span>
-        <span>{t('frontStore')}</span>
-        <span>{t('backStore')}</span>
-        <span className="text-right">{t('status')}</span>
-      </div>
-      <ul className="divide-y divide-secondary-light">
-        {months.map((month, i) => {
-          const r = byMonth.get(month);
-          const front = r?.frontStoreWeightInPounds ?? 0;
-          const back = r?.backStoreWeightInPounds ?? 0;
-          const total = front + back;
-          const status = reportStatus(year, month, !!r?.submitted, today, dayOf(r?.reopenedAt));
-          return (
-            <li
-              key={month}
-              className="motion-safe:animate-row-in"
-              style={{ animationDelay: `${i * 250}ms` }}
-              data-testid={`report-row-${month}`}
-            >
-              <IntentLink
-                href={`/donations/${year}/${month}`}
-                className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 hover:bg-primary-light/60 focus-visible:bg-primary-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-gray-900 sm:grid-cols-[5rem_1fr_1fr_8rem] sm:px-4"
-              >
-                <span className="row-span-2 flex h-12 w-12 flex-col items-center justify-center rounded-full bg-primary text-sm leading-tight font-bold text-gray-900 uppercase sm:row-span-1">
-                  <span className="sr-only">{f.monthLong(year, month)} </span>
-                  <span aria-hidden="true">{f.monthShort(year, month)}</span>
-                </span>{' '}
-                <Weight
-                  label={t('frontStore')}
-                  pounds={t('pounds', { weight: f.pounds(front) })}
-                  share={total > 0 ? f.percent(front / total) : undefined}
-                />
-                <span
-                  className={`col-start-3 row-span-2 justify-self-end rounded-full px-3 py-1 text-sm ring-1 sm:col-start-auto sm:row-span-1 ${STATUS_CLASS[status]}`}
-                  data-status={status}
-                >
-                  {t(STATUS_KEY[status])}
-                </span>{' '}
-                <Weight
-                  className="col-start-2 sm:col-start-3 sm:row-start-1"
-                  label={t('backStore')}
-                  pounds={t('pounds', { weight: f.pounds(back) })}
-                  share={total > 0 ? f.percent(back / total) : undefined}
-                />
-              </IntentLink>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
-function Weight({ label, pounds, share, className = '' }: { label: string; pounds: string; share?: string; className?: string }) {
-  return (
-    <span className={`flex flex-col text-sm sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-2 ${className}`}>
-      <span className="text-xs text-gray-700 sm:sr-only">{label}</span>{' '}
-      <span className="whitespace-nowrap">
-        <span className="font-semibold text-gray-900 tabular-nums">{pounds}</span>
-        {share && (
-          <>
-            {' '}
-            <span className="text-gray-700 tabular-nums">({share})</span>
-          </>
-        )}
-      </span>{' '}
-    </span>
-  );
+  const data = Array.from({ length: 12 }, (_, i): ReportRowData => {
+    const month = i + 1;
+    const r = byMonth.get(month);
+    const front = r?.frontStoreWeightInPounds ?? 0;
+    const back = r?.backStoreWeightInPounds ?? 0;
+    const total = front + back;
+    const status = reportStatus(year, month, !!r?.submitted, today, dayOf(r?.reopenedAt));
+    return {
+      month,
+      href: `/donations/${year}/${month}`,
+      monthLong: f.monthLong(year, month),
+      monthShort: f.monthShort(year, month),
+      front: t('pounds', { weight: f.pounds(front) }),
+      frontShare: total > 0 ? f.percent(front / total) : undefined,
+      back: t('pounds', { weight: f.pounds(back) }),
+      backShare: total > 0 ? f.percent(back / total) : undefined,
+      status,
+      statusText: t(STATUS_KEY[status]),
+    };
+  });
+  const labels = { month: t('month'), frontStore: t('frontStore'), backStore: t('backStore'), status: t('status') };
+  return <ReportRowList rows={data} labels={labels} />;
 }
