@@ -8,40 +8,31 @@
 // Env: BENCH_TARGETS (pglite,postgres), BENCH_SECONDS (6), BENCH_CONCURRENCY (1,10,50), BENCH_PORT (3299),
 // BENCH_DIST_DIR (.next-bench; built when it has no BUILD_ID), BENCH_DATABASE_URL
 // (postgres://postgres@127.0.0.1:5432/rfp_bench_http, dropped and created anew), BENCH_USERS (20) and BENCH_USER_PAUSE
-// (1 s) for the paced mix of a food bank's people at once. BENCH_PARTS (load,visit): `visit` alone runs only the
-// visit scenario (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone; `program`
-// (not by default: it seeds a million donations) the program's screens at national scale on PostgreSQL
-// (scripts/bench-http-program.ts, BENCH_PROGRAM_DATABASE_URL); `month-end` (not by default) a program's staff reporting
-// their month at several arrival rates, on each target (scripts/bench-http-month-end.ts); `memory` (not by default) the
-// server's resident memory over 10,000 requests of a branch's mix, on each target (scripts/bench-http-memory.ts).
+// (1 s) for the paced mix of a food bank's people at once, BENCH_PAGE_ROUNDS (3) for the pages beside their floors
+// (scripts/bench-http-pages.ts). BENCH_PARTS (load,visit): `visit` alone runs only the visit scenario
+// (scripts/bench-http-visit.ts), a signed-in browser visit of `/` against the page alone; `program` (not by default: it
+// seeds a million donations) the program's screens at national scale on PostgreSQL (scripts/bench-http-program.ts,
+// BENCH_PROGRAM_DATABASE_URL); `month-end` (not by default) a program's staff reporting their month at several arrival
+// rates, on each target (scripts/bench-http-month-end.ts); `memory` (not by default) the server's resident memory over
+// 10,000 requests of a branch's mix, on each target (scripts/bench-http-memory.ts).
 import './load-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { userForToken } from '../donation-api/auth/tokens';
 import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
 import { monthlyReports } from '../donation-api/services/reports';
-import {
-  apiLogin,
-  buildApp,
-  buildBareNext,
-  freshPostgres,
-  groupCpuMs,
-  log,
-  sessionCookie,
-  root,
-  start,
-  waitFor,
-} from './bench-http-support';
+import { apiLogin, buildApp, freshPostgres, log, sessionCookie, root, start, waitFor } from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';
 import { monthEnd } from './bench-http-month-end';
 import { memoryOverRequests, printMemory } from './bench-http-memory';
 import { quantile } from './bench-support';
 import { measurePageReads, pageReads } from './bench-http-page-reads';
+import { errorsOf, load, pagesBesideFloors, printPageCosts, type Load, type Row } from './bench-http-pages';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
@@ -61,37 +52,7 @@ const TODAY = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || ENV_DEF
 const YEAR = TODAY.year;
 const MONTH = TODAY.month;
 
-// cpuMs: the server's CPU time (user + system, its whole process group) per request, where the run names the server.
-type Load = { rps: number; p50: number; p95?: number; p99: number; errors: number; cpuMs?: number };
-type Row = { db: string; call: string; level: number; load: Load; floor?: string };
 const rows: Row[] = [];
-
-/**
- * One autocannon run; any answer other than 2xx/3xx counts as an error. With `server` (the server's process group),
- * also the server's CPU time per request: unlike 1 / req/s at one client, it does not count the time a page waits on
- * its reads, so a page whose reads run at once is not made to look cheaper than one whose reads run in turn.
- */
-async function load(
-  url: string,
-  connections: number,
-  init: { method?: string; headers?: Record<string, string>; body?: () => string; server?: number } = {},
-): Promise<Load> {
-  const cpu0 = init.server ? groupCpuMs(init.server) : 0;
-  const r = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    method: (init.method ?? 'GET') as 'GET',
-    headers: init.headers,
-    // A fresh body per request (a new Idempotency-Key would be needed otherwise to avoid a replay).
-    requests: init.body ? [{ setupRequest: (req: object) => ({ ...req, body: init.body!() }) }] : undefined,
-  });
-  const cpuMs = init.server && r.requests.total ? (groupCpuMs(init.server) - cpu0) / r.requests.total : undefined;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r), cpuMs };
-}
-
-/** Failed requests of an autocannon run: errors, timeouts, and answers other than 2xx/3xx. */
-const errorsOf = (r: Result) => r.errors + r.timeouts + Math.max(0, r.non2xx - (r['3xx'] ?? 0));
 
 /** A donation create's body, one per request (each is a new donation). */
 const createBody = (storeId: string | null) => () =>
@@ -237,17 +198,7 @@ async function benchTarget(db: string) {
   if (PARTS.includes('visit')) visits.set(db, await visitCost(PORT, stop.pid, cookie));
   if (!PARTS.includes('load')) return stop();
   await apiCalls(db, base, 'app', auth);
-  for (const level of LEVELS) {
-    const server = stop.pid;
-    rows.push({ db, call: 'page /login', level, load: await load(`${base}/login`, level, { server }) });
-    rows.push({ db, call: 'page / (Monthly Reports)', level, load: await load(`${base}/`, level, { headers: { cookie }, server }) });
-    rows.push({
-      db,
-      call: 'page /donations/{year}/{month}',
-      level,
-      load: await load(`${base}/donations/${YEAR}/${MONTH}`, level, { headers: { cookie }, server }),
-    });
-  }
+  await pagesBesideFloors(rows, { db, base, cookie, server: stop.pid, port: PORT, levels: LEVELS, year: YEAR, month: MONTH });
   if (LEVELS.includes(1)) reads.set(db, await measurePageReads(base, auth.token, pageReads(auth.branchId, YEAR, MONTH), SECONDS, stop.pid));
   for (const u of await users(base, auth, cookie))
     rows.push({ db, call: `${USERS} users, an action each every ${USER_PAUSE} s: ${u.label}`, level: USERS, load: u.load });
@@ -280,27 +231,8 @@ async function main() {
   console.log(`\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}.`);
 }
 
-/** The floor the page goals are set on: the bare page behind the same kind of proxy as the app's (proxy.ts). */
-const NONCE_FLOOR = 'bare Next 16 page behind a nonce-CSP proxy';
-
-/** The bare Next page's floors (plain, and behind a nonce-CSP proxy), then the table of every load. */
+/** The table of every load, then each page against its floor. */
 async function loadTables() {
-  const floors = [
-    { call: 'bare Next 16 page', dir: buildBareNext() },
-    { call: NONCE_FLOOR, dir: buildBareNext({ nonceProxy: true }) },
-  ];
-  for (const floor of floors) {
-    const stop = start(
-      process.execPath,
-      [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(PORT + 3)],
-      {},
-      floor.dir,
-    );
-    await waitFor(`http://localhost:${PORT + 3}/`);
-    for (const level of LEVELS)
-      rows.push({ db: '–', call: floor.call, level, load: await load(`http://localhost:${PORT + 3}/`, level, { server: stop.pid }) });
-    await stop();
-  }
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   console.log('| database | call | concurrency | req/s | p50 ms | p95 ms | p99 ms | server CPU ms a request | errors | floor |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
@@ -309,43 +241,7 @@ async function loadTables() {
       `| ${r.db} | ${r.call} | ${r.level} | ${fmt(r.load.rps)} | ${fmt(r.load.p50)} | ${fmt(r.load.p95 ?? NaN)} | ${fmt(r.load.p99)} | ${r.load.cpuMs?.toFixed(2) ?? ''} | ${r.load.errors} | ${r.floor ?? ''} |`,
     );
   console.log(`\n${SECONDS} s per run.`);
-  printPageCosts();
-}
-
-/**
- * Each page's cost at one client against the nonce-CSP floor's, the ratio the page goals are set on, and the same less
- * the page's reads (the goal for signed-in pages is 4 × the floor plus their reads): first as time (1 / req/s), then
- * as the server's CPU time per request, which is what the goals are about and does not depend on whether a page waits
- * for its reads in turn or at once.
- */
-function printPageCosts() {
-  const floor = rows.find((r) => r.call === NONCE_FLOOR && r.level === 1);
-  if (!floor?.load.rps) return;
-  const floorMs = 1000 / floor.load.rps;
-  const floorCpu = floor.load.cpuMs;
-  for (const r of rows.filter((x) => x.call.startsWith('page ') && x.level === 1 && x.load.rps > 0)) {
-    const ms = 1000 / r.load.rps;
-    const read = reads.get(r.db)?.pages.get(r.call);
-    const less = read ? `; its reads ${read.ms.toFixed(1)} ms, the rest ${((ms - read.ms) / floorMs).toFixed(2)} × the floor` : '';
-    console.log(
-      `${r.db} ${r.call.slice(5)}: ${ms.toFixed(1)} ms, ${(ms / floorMs).toFixed(2)} × the nonce-CSP floor's ${floorMs.toFixed(1)} ms${less}`,
-    );
-    const cpu = r.load.cpuMs;
-    if (cpu !== undefined && floorCpu) {
-      const lessCpu = read
-        ? `; its reads ${read.cpuMs.toFixed(2)} ms, the rest ${((cpu - read.cpuMs) / floorCpu).toFixed(2)} × the floor`
-        : '';
-      console.log(
-        `    server CPU: ${cpu.toFixed(2)} ms a request, ${(cpu / floorCpu).toFixed(2)} × the floor's ${floorCpu.toFixed(2)} ms${lessCpu}`,
-      );
-    }
-    for (const c of read?.calls ?? [])
-      console.log(`    ${c.path.replace(/[0-9a-f-]{36}/g, '{id}')}: ${c.ms.toFixed(2)} ms, server CPU ${c.cpuMs.toFixed(2)} ms`);
-  }
-  for (const [db, r] of reads)
-    console.log(
-      `${db}: an API answer's HTTP alone (/api/health), taken off each read: ${r.http.ms.toFixed(2)} ms, server CPU ${r.http.cpuMs.toFixed(2)} ms`,
-    );
+  printPageCosts(rows, reads);
 }
 
 main().then(

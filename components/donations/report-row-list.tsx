@@ -25,7 +25,7 @@ export type ReportRowData = {
   statusText: string;
 };
 
-export type ReportRowLabels = { month: string; frontStore: string; backStore: string; status: string };
+type ReportRowLabels = { month: string; frontStore: string; backStore: string; status: string };
 
 /**
  * Monthly Reports' twelve rows. A client component for what it costs the server: as server components, each row's
