@@ -55,7 +55,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
   const options = reportYears(years, today.year);
   const year =
     initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
-  if (year !== asked) reads = readYear(year);
+  if (!failed && year !== asked) reads = readYear(year);
   if (!failed) {
     try {
       rows = await reads.rows;
