@@ -8,7 +8,8 @@ import { buildBareNext, groupCpuMs, root, start, waitFor } from './bench-http-su
 import type { measurePageReads } from './bench-http-page-reads';
 import { quantile } from './bench-support';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+/** Each load's length (BENCH_SECONDS), for every part of bench:http. */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 // Rounds of the pages and their floors at one client (each figure is the rounds' median).
 const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 3);
 

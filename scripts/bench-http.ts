@@ -32,9 +32,8 @@ import { monthEnd } from './bench-http-month-end';
 import { memoryOverRequests, printMemory } from './bench-http-memory';
 import { quantile } from './bench-support';
 import { measurePageReads, pageReads } from './bench-http-page-reads';
-import { errorsOf, load, pagesBesideFloors, printPageCosts, type Load, type Row } from './bench-http-pages';
+import { errorsOf, load, pagesBesideFloors, printPageCosts, SECONDS, type Load, type Row } from './bench-http-pages';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 // The food bank's users: BENCH_USERS people at once, each doing one thing every BENCH_USER_PAUSE seconds.
