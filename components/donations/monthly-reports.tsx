@@ -1,7 +1,7 @@
 import { IntentButtonLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { RetryButton } from '@/components/ui/retry-button';
-import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
+import { formatCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
 import { reportYears } from '@/lib/domain/year-range';
 import type { MonthlyReportAnswer } from '@/lib/query/donations';
@@ -96,7 +96,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
       ) : (
         <>
           {!years.length && <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('noDonations')}</p>}
-          <ReportRows key={`${branchId}-${year}`} rows={rows} year={year} />
+          <ReportRows key={`${branchId}-${year}`} rows={rows} year={year} today={today} />
           <YearTotals year={year} summary={reads.summary} />
         </>
       )}
@@ -122,10 +122,9 @@ function isRedirect(err: unknown) {
 }
 
 /** The twelve months' texts in the page's language; the rows themselves are laid out by ReportRowList. */
-async function ReportRows({ rows, year }: { rows: MonthlyReportAnswer[]; year: number }) {
+async function ReportRows({ rows, year, today }: { rows: MonthlyReportAnswer[]; year: number; today: CalendarDate }) {
   const t = await getTranslations('MonthlyReportsPage');
   const f = makeDonationFormats(await getLocale());
-  const today = todayCalendarDate(new Date(), appTimeZone());
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const dayOf = (iso: string | null | undefined) => (iso ? formatCalendarDate(todayCalendarDate(new Date(iso), appTimeZone())) : null);
   const data = Array.from({ length: 12 }, (_, i): ReportRowData => {
