@@ -1,6 +1,7 @@
 // What every HTTP server of the app (scripts/serve.mjs for npm start, the release's server.js, npm run api) does
 // to each connection and request before the app sees it. Node 24 runs this file as it is (type annotations only).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * Above the idle timeout of the usual reverse proxies and load balancers (nginx upstream keepalive_timeout 60 s,
@@ -37,9 +38,41 @@ export function tuneServer(server: Server): Server {
 export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse, stopping: () => boolean): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete) lingerOnClose(req);
     if (!req.complete || stopping()) this.shouldKeepAlive = false;
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
+}
+
+/** How long a connection answered before its body arrived keeps reading that body before it is closed anyway. */
+export const LINGER_MS = 5_000;
+
+/**
+ * A lingering close (nginx's lingering_close) for a connection answered before its body was read. Node closes such
+ * a connection as soon as the answer is written (`destroySoon`); the client is often still sending its body, and the
+ * kernel answers bytes that arrive at a closed socket with a reset, so the client's next write failed (EPIPE) and it
+ * could lose the answer, a 413 it had been sent in full. Here the answer is sent and the sending side closed (FIN),
+ * and what the client still sends is read and thrown away until it closes its side, or LINGER_MS has passed.
+ */
+function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { lingering?: true };
+  if (socket.lingering) return;
+  socket.lingering = true;
+  let closing = false;
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (closing) return;
+    closing = true;
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    // Node's HTTP parser still reads the socket into the request. Whatever read the body (Hono's request stream)
+    // has given up on it and pauses it once its queue is full, which would stop the socket too: the body now flows
+    // to nowhere. Once the client has sent its last byte and closed its side, the socket closes itself.
+    req.removeAllListeners('data');
+    req.on('data', () => undefined);
+    req.resume();
+  };
 }
 
 function refuse(res: ServerResponse, status: number, code: string, message: string): true {

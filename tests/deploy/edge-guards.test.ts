@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { uploadAfterAnswer } from '../support/early-answer';
 import {
   closeAfterEarlyAnswer,
   HEADERS_TIMEOUT_MS,
@@ -100,6 +101,13 @@ it('refuses a 5 MB POST to /login with 413 before reading it, and closes the con
   expect(ms).toBeLessThan(1_500);
   expect(nextRead).toEqual([]);
   expect(logLines).toContainEqual(expect.objectContaining({ msg: 'page', method: 'POST', path: '/login', status: 413 }));
+});
+
+it('after refusing a page body, reads and throws away the rest, so a client still sending it is not reset', async () => {
+  const exchange = await uploadAfterAnswer(port, '/login', 3 * 1024 * 1024);
+  expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(exchange).toMatchObject({ sending: 'sent', closedWithError: false });
+  expect(nextRead).toEqual([]);
 });
 
 it('refuses a page body sent without a length (411), which Next would read to find its size', async () => {

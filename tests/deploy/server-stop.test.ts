@@ -1,6 +1,6 @@
 // A real API server (npm run api: scripts/api-server.ts, guarded and stopped as the web servers are, by
 // scripts/edge-guards.mts and scripts/graceful-stop.mts) on its own embedded database:
-// - a refused 3 MB body does not break the next request on a kept-alive connection;
+// - a refused 3 MB body does not break the next request on a kept-alive connection, nor the client still sending it;
 // - SIGTERM under load: no request is answered 500 (the database used to close while the server still accepted
 //   calls: 500 "PGlite is closed"); 503 or a closed connection are what a client may see; the process exits in time.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { uploadAfterAnswer } from '../support/early-answer';
 
 jest.setTimeout(120_000);
 const root = path.join(__dirname, '..', '..');
@@ -82,6 +83,14 @@ it('answers 413 to a 3 MB body with Connection: close, and the next request on t
   expect(refused).toBe(413);
   expect(await get(agent, '/api/health')).toBe(200);
   agent.destroy();
+});
+
+it('keeps reading a refused body after its 413, so a client still sending it is not reset (a lingering close)', async () => {
+  // Closing at once made the client's next write fail (EPIPE) and could lose it the 413 it had been sent.
+  const exchange = await uploadAfterAnswer(port, '/api/user/login', 3 * 1024 * 1024);
+  expect(exchange.answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(exchange.answer).toContain('PAYLOAD_TOO_LARGE');
+  expect(exchange).toMatchObject({ sending: 'sent', closedWithError: false });
 });
 
 it('on SIGTERM under load answers no 500, closes the database after the requests in flight, exits in time', async () => {
