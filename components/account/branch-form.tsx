@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBanner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { RetryButton } from '@/components/ui/retry-button';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -89,9 +89,9 @@ export function BranchForm({ branchId, branch }: { branchId: string; branch: Bra
     >
       <BranchFields form={form} frame="card" />
       <FormActions className="sticky bottom-0 -mx-3 bg-secondary-light/95 px-3 py-3 sm:static sm:mx-0 sm:bg-transparent sm:px-0">
-        <Button type="submit" disabled={hasErrors} loading={saving} className="sm:min-w-32">
+        <SubmitButton disabled={hasErrors} loading={saving} className="sm:min-w-32">
           {t('save')}
-        </Button>
+        </SubmitButton>
       </FormActions>
     </form>
   );

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { usePendingRouter } from '@/components/layout/navigation-pending';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { useBanner } from '@/components/ui/banner';
 import { FormActions } from '@/components/ui/form-actions';
 import { PasswordField } from '@/components/ui/password-field';
@@ -108,9 +108,9 @@ export function ChangePasswordForm() {
         <Button variant="secondary" onClick={() => leave.push('/')}>
           {t('cancel')}
         </Button>
-        <Button type="submit" disabled={!allFilled || !isValid} loading={isSubmitting}>
+        <SubmitButton disabled={!allFilled || !isValid} loading={isSubmitting}>
           {t('save')}
-        </Button>
+        </SubmitButton>
       </FormActions>
     </form>
   );

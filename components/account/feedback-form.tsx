@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { useBanner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { LazyAppDialog as AppDialog } from '@/components/ui/lazy-dialog';
 import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
@@ -155,9 +155,9 @@ export function FeedbackForm({ contacts }: { contacts: Contacts | null }) {
           <Button variant="secondary" onClick={() => leave.push('/')}>
             {t('cancel')}
           </Button>
-          <Button type="submit" disabled={!ready} loading={sending}>
+          <SubmitButton disabled={!ready} loading={sending}>
             {t('submit')}
-          </Button>
+          </SubmitButton>
         </FormActions>
       </form>
       <AppDialog

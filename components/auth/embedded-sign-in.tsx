@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField, UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -188,9 +188,9 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
                 onChange={(e) => setUsername(e.target.value)}
                 disabled={phase.busy}
               />
-              <Button type="submit" disabled={!username.trim()} loading={phase.busy}>
+              <SubmitButton disabled={!username.trim()} loading={phase.busy}>
                 {phase.busy ? t('sendingCode') : t('sendCode')}
-              </Button>
+              </SubmitButton>
             </form>
           ) : (
             <form onSubmit={checkCode} noValidate className="flex flex-col gap-4">
@@ -206,9 +206,9 @@ export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSaved
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                 disabled={phase.busy}
               />
-              <Button type="submit" disabled={code.length !== 6} loading={phase.busy}>
+              <SubmitButton disabled={code.length !== 6} loading={phase.busy}>
                 {t('verifyCode')}
-              </Button>
+              </SubmitButton>
               <Button variant="ghost" onClick={() => setPhase({ kind: 'link', step: 'username' })} disabled={phase.busy}>
                 {t('newCode')}
               </Button>

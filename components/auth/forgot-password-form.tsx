@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink, SubmitButton } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
@@ -63,9 +63,9 @@ export function ForgotPasswordForm() {
         <ButtonLink href="/login" variant="secondary">
           {t('backToLogin')}
         </ButtonLink>
-        <Button type="submit" disabled={empty} loading={pending}>
+        <SubmitButton disabled={empty} loading={pending}>
           {pending ? t('sending') : t('sendEmail')}
-        </Button>
+        </SubmitButton>
       </FormActions>
     </form>
   );

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -97,9 +97,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
           {t('forgotPassword')}
         </Link>
       </div>
-      <Button type="submit" disabled={!ready} loading={pending} className="w-full">
+      <SubmitButton disabled={!ready} loading={pending} className="w-full">
         {pending ? t('signingIn') : t('login')}
-      </Button>
+      </SubmitButton>
       {pending && (
         <p role="status" className="sr-only">
           {t('signingIn')}

@@ -8,7 +8,7 @@ import { useAppSession } from '@/components/layout/use-app-session';
 import { useDonationDraft } from '@/components/offline/use-donation-draft';
 import { useBanner } from '@/components/ui/banner';
 import { IntentButtonLink } from '@/components/layout/intent-link';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { FormActions } from '@/components/ui/form-actions';
 import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
@@ -291,9 +291,9 @@ export function DonationForm({
         <IntentButtonLink href={origin} variant="secondary">
           {t('cancel')}
         </IntentButtonLink>
-        <Button type="submit" loading={saving} disabled={locked}>
+        <SubmitButton loading={saving} disabled={locked}>
           {mode === 'add' ? t('addDonation') : t('save')}
-        </Button>
+        </SubmitButton>
       </FormActions>
       {unusual.dialog}
     </form>

@@ -3,10 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { useHydrated } from '@/components/ui/use-hydrated';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { PARTNER_QUERY_TEXT_MAX } from '@/lib/domain/text-limits';
 import { api } from '@/lib/query/api-client';
@@ -40,7 +39,6 @@ export function PartnerQueryAnswerForm({ queryId, label, focusAfter, texts }: An
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
 
   /** The banner says what happened; the focus goes to a place that stays, and the list is read again. */
   const done = (severity: 'success' | 'error', text: string) => {
@@ -93,9 +91,9 @@ export function PartnerQueryAnswerForm({ queryId, label, focusAfter, texts }: An
           setError(null);
         }}
       />
-      <Button type="submit" loading={busy} disabled={!hydrated} className="self-start">
+      <SubmitButton loading={busy} className="self-start">
         {texts.send}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextAreaField } from '@/components/ui/text-field';
@@ -129,9 +129,9 @@ export function LineQueryForm({
       />
       {failure && <FormMessage>{failure}</FormMessage>}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={busy}>
+        <SubmitButton loading={busy}>
           {t('send')}
-        </Button>
+        </SubmitButton>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           {t('cancel')}
         </Button>

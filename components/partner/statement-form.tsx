@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -135,9 +135,9 @@ export function StatementForm({ years, defaultYear, defaultMonth, monthNames, st
         />
       </div>
       <div>
-        <Button type="submit" loading={busy}>
+        <SubmitButton loading={busy}>
           {t('issue')}
-        </Button>
+        </SubmitButton>
       </div>
       {outcome && (
         <div ref={messageRef} tabIndex={-1} className="outline-none" aria-busy={refreshing || undefined}>

@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -66,9 +66,9 @@ export function InvitationForm({ token, info }: { token: string; info: Invitatio
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <Button type="submit" loading={pending}>
+      <SubmitButton loading={pending}>
         {t('submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

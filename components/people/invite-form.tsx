@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -138,9 +138,9 @@ export function InviteForm(props: Props) {
         containerClassName="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <Button type="submit" loading={pending} disabled={!email.trim() || (props.mode === 'admin' && !branchId)}>
+        <SubmitButton loading={pending} disabled={!email.trim() || (props.mode === 'admin' && !branchId)}>
           {t('submit')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

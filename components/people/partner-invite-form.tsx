@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -259,9 +259,9 @@ export function PartnerInviteForm({ retailers, onInvited }: { retailers: Partner
         containerClassName="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <Button type="submit" loading={pending}>
+        <SubmitButton loading={pending}>
           {t('submit')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

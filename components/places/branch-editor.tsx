@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { usePendingRouter } from '@/components/layout/navigation-pending';
 import { BranchFields, branchRefusal } from '@/components/account/branch-fields';
 import { branchBodyFrom, branchFormValues, updateBranchResolver, type UpdateBranchFormValues } from '@/components/account/schemas';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -85,9 +85,9 @@ export function BranchEditor({ branchId, initial }: { branchId?: string; initial
           onChange={(e) => setReason(e.target.value)}
         />
       )}
-      <Button type="submit" className="self-start" loading={isSubmitting || opening}>
+      <SubmitButton className="self-start" loading={isSubmitting || opening}>
         {branchId ? t('save') : tp('create')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

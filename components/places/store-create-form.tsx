@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -115,9 +115,9 @@ export function StoreCreateForm({
         options={branches.map((b) => ({ value: b.id, label: b.name }))}
       />
       <div className="sm:col-span-2">
-        <Button type="submit" loading={pending}>
+        <SubmitButton loading={pending}>
           {t('createStore')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

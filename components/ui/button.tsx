@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { LinkNavigationStatus } from '@/components/layout/navigation-pending';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -54,6 +55,16 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/**
+ * The submit button of a form whose submit is handled in code. It stays disabled until the page has hydrated: a tap
+ * before then would submit the form natively, a GET of the same page with the fields in its address, which reloads
+ * the page and loses what was typed. Forms that work without scripts (the GET filter forms) use Button.
+ */
+export function SubmitButton({ disabled, ...rest }: Omit<ButtonProps, 'type'>) {
+  const hydrated = useHydrated();
+  return <Button {...rest} type="submit" disabled={disabled || !hydrated} />;
 }
 
 /**
