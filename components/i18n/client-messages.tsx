@@ -2,11 +2,17 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { AddMessages } from '@/components/i18n/add-messages';
-import { CLIENT_NAMESPACES, type ClientArea, type PageArea } from '@/lib/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, sendsErrorKey, type ClientArea, type PageArea } from '@/lib/i18n/client-namespaces';
 
-async function pick(namespaces: readonly string[]): Promise<AbstractIntlMessages> {
+async function pick(area: ClientArea | PageArea): Promise<AbstractIntlMessages> {
   const all: AbstractIntlMessages = await getMessages();
-  return Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));
+  return Object.fromEntries(
+    CLIENT_NAMESPACES[area].map((ns) => {
+      const texts = all[ns];
+      if (ns !== 'Errors' || typeof texts !== 'object') return [ns, texts];
+      return [ns, Object.fromEntries(Object.entries(texts).filter(([key]) => sendsErrorKey(area, key)))];
+    }),
+  );
 }
 
 /**
@@ -14,12 +20,12 @@ async function pick(namespaces: readonly string[]): Promise<AbstractIntlMessages
  * The locale, time zone and formats come from the request as before.
  */
 export async function ClientMessages({ area, children }: { area: ClientArea; children: React.ReactNode }) {
-  return <NextIntlClientProvider messages={await pick(CLIENT_NAMESPACES[area])}>{children}</NextIntlClientProvider>;
+  return <NextIntlClientProvider messages={await pick(area)}>{children}</NextIntlClientProvider>;
 }
 
 /** A page's own client texts, beside its layout's (`withPageMessages`). */
 async function PageMessages({ area, children }: { area: PageArea; children: React.ReactNode }) {
-  return <AddMessages messages={await pick(CLIENT_NAMESPACES[area])}>{children}</AddMessages>;
+  return <AddMessages messages={await pick(area)}>{children}</AddMessages>;
 }
 
 /**

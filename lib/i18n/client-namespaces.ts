@@ -51,5 +51,38 @@ const PAGES = {
 
 export const CLIENT_NAMESPACES: Record<ClientArea | PageArea, readonly string[]> = { ...LAYOUTS, ...PAGES };
 
+/** The refusals any request may meet, whatever it asked for: every page that sends part of Errors sends these. */
+const ANY_REQUEST_ERRORS = [
+  'BAD_REQUEST',
+  'BROKEN_CHARACTER',
+  'CSRF',
+  'DATABASE_UNAVAILABLE',
+  'FIELD_TOO_LONG',
+  'INTERNAL',
+  'INVALID_CHARACTERS',
+  'MALFORMED_JSON',
+  'MALFORMED_URL',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+];
+
+/**
+ * The open pages send only the part of Errors (about 7 kB, a third of the sign-in page's data) that their requests can
+ * be refused with: the errors of signing in, of a forgotten password, of an invitation, by the prefix of their codes,
+ * and the errors of any request. A code outside its page's part would show the form's general message instead.
+ */
+const ERROR_PREFIXES: Partial<Record<PageArea, readonly string[]>> = {
+  login: ['LOGIN_', 'SSO_', 'EMBEDDED_', 'CHALLENGE_'],
+  forgotPassword: ['FORGOT_'],
+  invitation: ['INVITATION_', 'PWD_', 'USER_'],
+};
+
+/** Whether the page sends this key of Errors: every key, unless the page sends only its own part. */
+export function sendsErrorKey(area: ClientArea | PageArea, key: string): boolean {
+  const prefixes = ERROR_PREFIXES[area as PageArea];
+  return !prefixes || ANY_REQUEST_ERRORS.includes(key) || prefixes.some((prefix) => key.startsWith(prefix));
+}
+
 export type ClientArea = keyof typeof LAYOUTS;
 export type PageArea = keyof typeof PAGES;

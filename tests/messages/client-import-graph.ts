@@ -8,6 +8,7 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 const EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
 const IMPORT = /(?:from\s+|import\s*\(\s*|^import\s+)'([^']+)'/gm;
+const TYPE_IMPORT = /^(?:import|export) type [^;]*;/gm;
 const NAMESPACE = /useTranslations\(\s*'([A-Za-z]+)'/g;
 
 function resolveImport(from: string, spec: string): string | null {
@@ -33,27 +34,35 @@ export function segmentFiles(dir: string, skip: string[] = []): string[] {
 
 /** The namespaces client code reachable from these server entry files can read. */
 export function clientNamespaces(entries: string[]): Set<string> {
-  const seen = new Set<string>();
   const namespaces = new Set<string>();
+  for (const [file, source] of clientSources(entries)) {
+    const named = [...source.matchAll(NAMESPACE)];
+    for (const m of named) namespaces.add(m[1]);
+    // useTranslations() or useTranslations(variable): this list cannot tell what it reads.
+    if ((source.match(/useTranslations\(/g) ?? []).length !== named.length) namespaces.add(`* (${path.relative(root, file)})`);
+  }
+  return namespaces;
+}
+
+/** The source of every client module reachable from these server entry files, by file. */
+export function clientSources(entries: string[]): Map<string, string> {
+  const seen = new Set<string>();
+  const sources = new Map<string, string>();
   const visit = (file: string, client: boolean) => {
     const key = `${client ? 'c' : 's'}:${file}`;
     if (seen.has(key)) return;
     seen.add(key);
     const source = fs.readFileSync(file, 'utf8');
     const inClient = client || isClientModule(source);
-    if (inClient) {
-      const named = [...source.matchAll(NAMESPACE)];
-      for (const m of named) namespaces.add(m[1]);
-      // useTranslations() or useTranslations(variable): this list cannot tell what it reads.
-      if ((source.match(/useTranslations\(/g) ?? []).length !== named.length) namespaces.add(`* (${path.relative(root, file)})`);
-    }
-    for (const m of source.matchAll(IMPORT)) {
+    if (inClient) sources.set(file, source);
+    // A type-only import brings no code into the bundle (a client component may name a server module's type).
+    for (const m of source.replace(TYPE_IMPORT, '').matchAll(IMPORT)) {
       const target = resolveImport(file, m[1]);
       if (target) visit(target, inClient);
     }
   };
   for (const entry of entries) visit(entry, false);
-  return namespaces;
+  return sources;
 }
 
 export const appDir = path.join(root, 'app');

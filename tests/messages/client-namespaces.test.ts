@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@/messages/en.json';
-import { CLIENT_NAMESPACES } from '@/lib/i18n/client-namespaces';
-import { appDir, clientNamespaces } from './client-import-graph';
+import { CLIENT_NAMESPACES, sendsErrorKey } from '@/lib/i18n/client-namespaces';
+import { appDir, clientNamespaces, clientSources } from './client-import-graph';
 
 const LAYOUT_AREAS: Record<'public' | 'app', string[]> = {
   public: [path.join(appDir, '(public)', 'layout.tsx')],
@@ -51,5 +51,43 @@ describe('client message namespaces', () => {
     expect(clientNamespaces([path.join(appDir, '(public)', 'login', 'page.tsx')])).toContain('LoginPage');
     // A server component's own texts stay on the server: the Monthly Reports page's namespace is not sent.
     expect(clientNamespaces([path.join(appDir, '(app)', 'page.tsx')])).not.toContain('MonthlyReportsPage');
+  });
+
+  // The open pages send part of Errors (sendsErrorKey): every code their client code names, and every code the
+  // sign-in's server side refuses with (shown on /login from next-auth's answer or ?error=), must be in it.
+  const errorKeys = Object.keys(en.Errors);
+  const namedErrors = (sources: Iterable<string>) =>
+    new Set([...sources].flatMap((source) => [...source.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]).filter((k) => errorKeys.includes(k))));
+  const open = [
+    ['login', path.join(appDir, '(public)', 'login', 'page.tsx')],
+    ['forgotPassword', path.join(appDir, '(public)', 'forgot-password', 'page.tsx')],
+    ['invitation', path.join(appDir, '(public)', 'invitation', '[token]', 'page.tsx')],
+  ] as const;
+  it.each(open)('the %s page sends every error its client code names', (area, file) => {
+    expect(pageArea(file)).toBe(area);
+    const named = sorted(namedErrors(clientSources([file]).values()));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((key) => !sendsErrorKey(area, key))).toEqual([]);
+  });
+
+  it('the sign-in page sends every error the sign-in refuses with, and not the other screens\' errors', () => {
+    const root = path.join(appDir, '..');
+    const signIn = [
+      'lib/server/auth-options.ts',
+      'donation-api/auth/login-answer.ts',
+      'donation-api/services/login-challenge.ts',
+      'donation-api/services/login-attempts.ts',
+      'donation-api/services/sso-sign-in.ts',
+      'donation-api/routes/sso.ts',
+      'app/api/auth/[...nextauth]/route.ts',
+      'app/bff/public/embedded/challenge/route.ts',
+    ].map((f) => fs.readFileSync(path.join(root, f), 'utf8'));
+    const named = sorted(namedErrors(signIn));
+    expect(named).toEqual(expect.arrayContaining(['LOGIN_INVALID', 'LOGIN_TOO_MANY', 'SSO_UNKNOWN_USER']));
+    // next-auth's options also hold the invitation's sign-in, whose refusals the invitation page shows.
+    const sentBySignInPages = (key: string) => sendsErrorKey('login', key) || sendsErrorKey('invitation', key);
+    expect(named.filter((key) => !sentBySignInPages(key))).toEqual([]);
+    expect(sendsErrorKey('login', 'VALIDATION_WEIGHT')).toBe(false);
+    expect(sendsErrorKey('month', 'VALIDATION_WEIGHT')).toBe(true);
   });
 });
