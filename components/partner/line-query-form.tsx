@@ -129,9 +129,7 @@ export function LineQueryForm({
       />
       {failure && <FormMessage>{failure}</FormMessage>}
       <div className="flex flex-wrap gap-2">
-        <SubmitButton loading={busy}>
-          {t('send')}
-        </SubmitButton>
+        <SubmitButton loading={busy}>{t('send')}</SubmitButton>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           {t('cancel')}
         </Button>

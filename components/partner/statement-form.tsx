@@ -135,9 +135,7 @@ export function StatementForm({ years, defaultYear, defaultMonth, monthNames, st
         />
       </div>
       <div>
-        <SubmitButton loading={busy}>
-          {t('issue')}
-        </SubmitButton>
+        <SubmitButton loading={busy}>{t('issue')}</SubmitButton>
       </div>
       {outcome && (
         <div ref={messageRef} tabIndex={-1} className="outline-none" aria-busy={refreshing || undefined}>

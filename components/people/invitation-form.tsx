@@ -66,9 +66,7 @@ export function InvitationForm({ token, info }: { token: string; info: Invitatio
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <SubmitButton loading={pending}>
-        {t('submit')}
-      </SubmitButton>
+      <SubmitButton loading={pending}>{t('submit')}</SubmitButton>
     </form>
   );
 }

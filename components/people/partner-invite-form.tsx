@@ -259,9 +259,7 @@ export function PartnerInviteForm({ retailers, onInvited }: { retailers: Partner
         containerClassName="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <SubmitButton loading={pending}>
-          {t('submit')}
-        </SubmitButton>
+        <SubmitButton loading={pending}>{t('submit')}</SubmitButton>
       </div>
     </form>
   );

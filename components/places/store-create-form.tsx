@@ -115,9 +115,7 @@ export function StoreCreateForm({
         options={branches.map((b) => ({ value: b.id, label: b.name }))}
       />
       <div className="sm:col-span-2">
-        <SubmitButton loading={pending}>
-          {t('createStore')}
-        </SubmitButton>
+        <SubmitButton loading={pending}>{t('createStore')}</SubmitButton>
       </div>
     </form>
   );

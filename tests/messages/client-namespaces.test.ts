@@ -57,7 +57,9 @@ describe('client message namespaces', () => {
   // sign-in's server side refuses with (shown on /login from next-auth's answer or ?error=), must be in it.
   const errorKeys = Object.keys(en.Errors);
   const namedErrors = (sources: Iterable<string>) =>
-    new Set([...sources].flatMap((source) => [...source.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]).filter((k) => errorKeys.includes(k))));
+    new Set(
+      [...sources].flatMap((source) => [...source.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]).filter((k) => errorKeys.includes(k))),
+    );
   const open = [
     ['login', path.join(appDir, '(public)', 'login', 'page.tsx')],
     ['forgotPassword', path.join(appDir, '(public)', 'forgot-password', 'page.tsx')],
@@ -70,7 +72,7 @@ describe('client message namespaces', () => {
     expect(named.filter((key) => !sendsErrorKey(area, key))).toEqual([]);
   });
 
-  it('the sign-in page sends every error the sign-in refuses with, and not the other screens\' errors', () => {
+  it("the sign-in page sends every error the sign-in refuses with, and not the other screens' errors", () => {
     const root = path.join(appDir, '..');
     const signIn = [
       'lib/server/auth-options.ts',
