@@ -45,7 +45,7 @@ export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse,
 }
 
 /** How long a connection answered before its body arrived keeps reading that body before it is closed anyway. */
-export const LINGER_MS = 5_000;
+const LINGER_MS = 5_000;
 
 /**
  * A lingering close (nginx's lingering_close) for a connection answered before its body was read. Node closes such
