@@ -2,15 +2,14 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { AddMessages } from '@/components/i18n/add-messages';
-import { CLIENT_NAMESPACES, sendsErrorKey, type ClientArea, type PageArea } from '@/lib/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, errorTextsFor, type ClientArea, type PageArea } from '@/lib/i18n/client-namespaces';
 
 async function pick(area: ClientArea | PageArea): Promise<AbstractIntlMessages> {
   const all: AbstractIntlMessages = await getMessages();
   return Object.fromEntries(
     CLIENT_NAMESPACES[area].map((ns) => {
       const texts = all[ns];
-      if (ns !== 'Errors' || typeof texts !== 'object') return [ns, texts];
-      return [ns, Object.fromEntries(Object.entries(texts).filter(([key]) => sendsErrorKey(area, key)))];
+      return [ns, ns === 'Errors' && typeof texts === 'object' ? errorTextsFor(area, texts) : texts];
     }),
   );
 }

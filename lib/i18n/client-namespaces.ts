@@ -84,5 +84,11 @@ export function sendsErrorKey(area: ClientArea | PageArea, key: string): boolean
   return !prefixes || ANY_REQUEST_ERRORS.includes(key) || prefixes.some((prefix) => key.startsWith(prefix));
 }
 
+/** The Errors texts the page sends: the same object when it sends them all (no copy on every render of every page). */
+export function errorTextsFor<T extends Record<string, unknown>>(area: ClientArea | PageArea, texts: T): T {
+  if (!ERROR_PREFIXES[area as PageArea]) return texts;
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => sendsErrorKey(area, key))) as T;
+}
+
 export type ClientArea = keyof typeof LAYOUTS;
 export type PageArea = keyof typeof PAGES;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@/messages/en.json';
-import { CLIENT_NAMESPACES, sendsErrorKey } from '@/lib/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, errorTextsFor, sendsErrorKey } from '@/lib/i18n/client-namespaces';
 import { appDir, clientNamespaces, clientSources } from './client-import-graph';
 
 const LAYOUT_AREAS: Record<'public' | 'app', string[]> = {
@@ -91,5 +91,8 @@ describe('client message namespaces', () => {
     expect(named.filter((key) => !sentBySignInPages(key))).toEqual([]);
     expect(sendsErrorKey('login', 'VALIDATION_WEIGHT')).toBe(false);
     expect(sendsErrorKey('month', 'VALIDATION_WEIGHT')).toBe(true);
+    // What the page sends: its part for an open page; the whole namespace, uncopied, for the others.
+    expect(Object.keys(errorTextsFor('login', en.Errors))).toEqual(errorKeys.filter((key) => sendsErrorKey('login', key)));
+    expect(errorTextsFor('month', en.Errors)).toBe(en.Errors);
   });
 });
