@@ -138,7 +138,7 @@ test('a new food bank is onboarded in the browser, from branch to donations', as
 
   // The colleague is no lead: the people screen is the same not-found page as an unknown path.
   await colleaguePage.goto('/branch/people');
-  await expect(colleaguePage.getByText('This page could not be found.')).toBeVisible();
+  await expect(colleaguePage.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
 });
 
 test('the invitation page greets a French invitee in French and refuses a used link in French', async ({ browser }) => {

@@ -67,7 +67,7 @@ test('the program-wide log is for administrators only, the program screens for p
     // The signed-in layout streams, so the not-found page comes with a 200: its text is what tells.
     await page.goto(path);
     // In the user's language: ontario's is French.
-    await expect(page.getByText(MESSAGES[username === 'ontario' ? 'fr' : 'en'].NotFound.title)).toBeVisible();
+    await expect(page.getByRole('heading', { name: MESSAGES[username === 'ontario' ? 'fr' : 'en'].NotFound.title })).toBeVisible();
     await context.close();
   }
 });

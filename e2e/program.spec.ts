@@ -215,7 +215,7 @@ test('a coordinator gets the same 404 for a food bank outside its provinces as f
   // user's language: ontario's is French.
   for (const path of [href!, '/program/branches/3f2b9c1e-8a4d-4c2b-9e7f-0123456789ab']) {
     await p2.goto(path);
-    await expect(p2.getByText(msg('fr', 'NotFound.title'))).toBeVisible();
+    await expect(p2.getByRole('heading', { name: msg('fr', 'NotFound.title') })).toBeVisible();
     await expect(p2.getByText('Banque alimentaire de Québec')).toHaveCount(0);
   }
   await coord.close();
@@ -224,7 +224,7 @@ test('a coordinator gets the same 404 for a food bank outside its provinces as f
 test('branch staff have no program screens: 404 and no drawer link', async ({ page }) => {
   await loginThroughForm(page, DEMO);
   await page.goto('/program');
-  await expect(page.getByText('This page could not be found.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
   await expect(page.getByTestId('oversight-row')).toHaveCount(0);
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
