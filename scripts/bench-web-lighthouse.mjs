@@ -37,6 +37,9 @@ function lighthouse(url, cookieHeader, { chromePath, chromeArgs, log }) {
   fs.rmSync(out, { force: true });
   const c = report.categories;
   return {
+    // Lighthouse's own measure of the machine it ran on: its simulated phone is this machine slowed 4 times, so
+    // scores from machines with different indexes are not comparable (Lighthouse's docs/throttling.md).
+    benchmarkIndex: report.environment?.benchmarkIndex,
     lcpElement: lcpElementOf(report),
     performance: Math.round(c.performance.score * 100),
     accessibility: Math.round(c.accessibility.score * 100),
@@ -69,10 +72,20 @@ function lcpElementOf(report) {
   return phases ? `${what} (${phases})` : what;
 }
 
+/** The median of the machine's benchmark index over every Lighthouse run of a bench:web run, and its range. */
+export function hostIndex(runs) {
+  const v = runs
+    .map((r) => r.benchmarkIndex)
+    .filter((x) => typeof x === 'number')
+    .sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  return { median: Math.round(v[Math.floor((v.length - 1) / 2)]), min: Math.round(v[0]), max: Math.round(v.at(-1)) };
+}
+
 /** `runs` Lighthouse runs of one page, one after the other: the median run by performance score, with every score. */
 export function medianRun(url, cookieHeader, opts) {
   const runs = Array.from({ length: opts.runs }, () => lighthouse(url, cookieHeader, opts)).filter(Boolean);
   if (runs.length === 0) return null;
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores: runs.map((r) => r.performance).join(', ') };
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores: runs.map((r) => r.performance).join(', '), runs };
 }

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nextEnv from '@next/env';
 import { chromium } from '@playwright/test';
-import { medianRun } from './bench-web-lighthouse.mjs';
+import { hostIndex, medianRun } from './bench-web-lighthouse.mjs';
 import { FULL_CHROMIUM } from './test-browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -304,6 +304,11 @@ async function main() {
     }
     console.log(table.map((row) => `| ${row.join(' | ')} |`).join('\n'));
     for (const r of rows) if (r.lh?.lcpElement) console.log(`LCP element of ${r.name} (median run): ${r.lh.lcpElement}`);
+    const index = hostIndex(rows.flatMap((r) => r.lh?.runs ?? []));
+    if (index)
+      console.log(
+        `Lighthouse's benchmark index of this machine: ${index.median} (${index.min}–${index.max}); its simulated phone is this machine slowed 4 times, so compare scores between machines with like indexes only.`,
+      );
     if (args.has('--scripts')) {
       for (const r of rows) {
         console.log(`\n${r.name}`);
