@@ -136,6 +136,9 @@ async function migratePostgres(url: string, log: OpenDbOptions['log']): Promise<
   const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
   // Several app servers may start at once against one PostgreSQL: migrate on one connection under an advisory lock.
   const client = new Client({ connectionString: url });
+  // A connection lost mid-migration fails the query running on it, which reports it; pg also emits it as 'error',
+  // which with no listener would end the process with an unhandled error instead of that report.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
