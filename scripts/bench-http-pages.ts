@@ -18,7 +18,8 @@ type PageRun = { db: string; base: string; cookie: string; server: number; port:
 
 // cpuMs: the server's CPU time (user + system, its whole process group) per request, where the run names the server.
 export type Load = { rps: number; p50: number; p95?: number; p99: number; errors: number; cpuMs?: number };
-export type Row = { db: string; call: string; level: number; load: Load; floor?: string };
+// rounds: each round's load at one client, in the order the loads took turns (pagesBesideFloors).
+export type Row = { db: string; call: string; level: number; load: Load; floor?: string; rounds?: Load[] };
 
 /**
  * One autocannon run; any answer other than 2xx/3xx counts as an error. With `server` (the server's process group),
@@ -77,9 +78,26 @@ export async function pagesBesideFloors(rows: Row[], { db, base, cookie, server,
     const rounds = new Map<string, Load[]>();
     for (let round = 0; round < (level === 1 ? PAGE_ROUNDS : 1); round++)
       for (const l of loads) rounds.set(l.call, [...(rounds.get(l.call) ?? []), await load(l.url, level, l.init)]);
-    for (const l of loads) rows.push({ db: l.db, call: l.call, level, load: medianLoad(rounds.get(l.call)!) });
+    for (const l of loads) rows.push({ db: l.db, call: l.call, level, load: medianLoad(rounds.get(l.call)!), rounds: rounds.get(l.call) });
   }
   for (const f of floors) await f.stop();
+}
+
+/**
+ * A page's CPU over the floor's, round by round: the floor was loaded just before the page in each round, so a machine
+ * that slows down or speeds up between rounds moves both, and the median of the rounds' ratios leaves that drift out,
+ * where the ratio of the two medians may pair a fast round of one with a slow round of the other.
+ */
+function roundRatios(page: Row, floor: Row, readsCpu: number) {
+  const pairs = (page.rounds ?? []).map((l, i) => [l.cpuMs, floor.rounds?.[i]?.cpuMs] as const);
+  const whole: number[] = [];
+  const rest: number[] = [];
+  for (const [p, f] of pairs)
+    if (p !== undefined && f) {
+      whole.push(p / f);
+      rest.push((p - readsCpu) / f);
+    }
+  return whole.length ? { whole: quantile(whole, 0.5), rest: quantile(rest, 0.5) } : null;
 }
 
 /** The median of several runs of one load, each figure its own median; errors summed. */
@@ -128,6 +146,11 @@ export function printPageCosts(rows: Row[], reads: Map<string, PageReads>) {
       console.log(
         `    server CPU: ${cpu.toFixed(2)} ms a request, ${(cpu / floorCpu).toFixed(2)} × the floor's ${floorCpu.toFixed(2)} ms${lessCpu}`,
       );
+      const byRound = roundRatios(r, floor, read?.cpuMs ?? 0);
+      if (byRound)
+        console.log(
+          `    round by round (each round's CPU over the floor's in the same round, median): ${byRound.whole.toFixed(2)} ×${read ? `, the rest ${byRound.rest.toFixed(2)} ×` : ''}`,
+        );
     }
     for (const c of read?.calls ?? [])
       console.log(`    ${c.path.replace(/[0-9a-f-]{36}/g, '{id}')}: ${c.ms.toFixed(2)} ms, server CPU ${c.cpuMs.toFixed(2)} ms`);
