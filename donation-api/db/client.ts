@@ -137,8 +137,9 @@ async function migratePostgres(url: string, log: OpenDbOptions['log']): Promise<
   // Several app servers may start at once against one PostgreSQL: migrate on one connection under an advisory lock.
   const client = new Client({ connectionString: url });
   // A connection lost mid-migration fails the query running on it, which reports it; pg also emits it as 'error',
-  // which with no listener would end the process with an unhandled error instead of that report.
-  client.on('error', () => undefined);
+  // which with no listener would end the process with an unhandled error instead of that report. Logged as the
+  // pool's are, so a loss between two queries keeps its cause.
+  client.on('error', (err) => logger.warn({ err: err.message }, 'PostgreSQL migration connection error'));
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
