@@ -1,12 +1,13 @@
 # syntax=docker/dockerfile:1
 # The release folder of `npm run package` in a small non-root image. Built outside this repository's CI (no
-# Docker engine there): docker build -t rfp-donations . && docker compose up -d (compose.yaml).
+# Docker engine there), tagged with the product's version (package.json):
+#   docker build -t rfp-donations:1.0.0 . && docker compose up -d (compose.yaml names the same tag).
 
 # 1. Build: install with the lock, build, package (server.js, static files, public/, migrations, admin.cjs).
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
-# The sources come before the install: npm ci's postinstall generates lib/api/paths.d.ts from the API's routes.
+# The sources come before the install: npm ci's postinstall generates web/api/paths.d.ts from the API's routes.
 COPY . .
 RUN npm ci --no-audit --no-fund
 RUN RELEASE_DIR=/release node scripts/package.mjs
@@ -30,6 +31,10 @@ RUN apt-get update \
   && apt-get purge -y curl && apt-get autoremove -y \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data && chown node:node /data
+# The version of package.json, also in the image's tag (tests/deploy/container-files.test.ts keeps them equal).
+LABEL org.opencontainers.image.title="rfp-donations" \
+      org.opencontainers.image.version="1.0.0" \
+      org.opencontainers.image.licenses="MIT"
 WORKDIR /app
 COPY --from=build --chown=node:node /release ./
 ENV NODE_ENV=production \

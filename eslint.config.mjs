@@ -18,6 +18,21 @@ const ioModules = [
   'react-dom',
 ];
 
+// The API's rooms, one per capability, and what sits above them (docs/architecture.md, The API's rooms).
+const apiRooms = [
+  './donation-api/donations',
+  './donation-api/pickups',
+  './donation-api/program',
+  './donation-api/partners',
+  './donation-api/people-places',
+  './donation-api/sign-in',
+];
+const apiAbove = ['./donation-api/jobs', './donation-api/demo', './donation-api/routes'];
+// The API's own floor, which every room reads: its context, router, errors, audit, settings, logging and guards.
+const apiShared = ['context', 'router', 'errors', 'audit', 'config', 'env', 'logger', 'edge-checks', 'idempotency'].map(
+  (name) => `./donation-api/${name}.ts`,
+);
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -33,7 +48,7 @@ const config = [
       'test-results*/**',
       'next-env.d.ts',
       'public/**',
-      'lib/api/paths.d.ts',
+      'web/api/paths.d.ts',
     ],
   },
   {
@@ -44,11 +59,23 @@ const config = [
         {
           zones: [
             // lib/domain is pure: shared by the screens, the BFF and the API.
-            { target: './lib/domain', from: ['./donation-api', './lib/server', './components', './app', './lib/query'] },
+            { target: './lib/domain', from: ['./donation-api', './web', './components', './app'] },
             // The screens reach data only through the BFF or the API client, never the API's code.
             { target: './components', from: ['./donation-api'] },
-            // The API depends only on lib/domain.
-            { target: './donation-api', from: ['./app', './components', './lib/server', './lib/query', './lib/i18n'] },
+            // The API depends only on lib/domain; the web app (web/, app/, components/) sits above it.
+            { target: './donation-api', from: ['./app', './components', './web'] },
+            // Inside the API, floors: db below auth, mail and http (what every room's routes share), those below
+            // the rooms (donations, program, partners, people-places, sign-in), the rooms below the jobs, the demo
+            // data and the route registration.
+            {
+              target: './donation-api/db',
+              from: [...apiRooms, ...apiAbove, './donation-api/auth', './donation-api/mail', './donation-api/http'],
+            },
+            { target: './donation-api/http', from: [...apiRooms, ...apiAbove] },
+            { target: './donation-api/auth', from: [...apiRooms, ...apiAbove] },
+            { target: './donation-api/mail', from: [...apiRooms, ...apiAbove] },
+            { target: apiRooms, from: apiAbove },
+            { target: apiShared, from: [...apiRooms, ...apiAbove] },
           ],
         },
       ],

@@ -5,7 +5,12 @@ const createJestConfig = nextJest({ dir: './' });
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/lib/**/*.test.ts', '<rootDir>/donation-api/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/tests/**/*.test.ts',
+    '<rootDir>/lib/**/*.test.ts',
+    '<rootDir>/web/**/*.test.ts',
+    '<rootDir>/donation-api/**/*.test.ts',
+  ],
   // scripts/*.mts run under plain Node (type stripping) and are imported as .mjs, the way TypeScript names them.
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',

@@ -6,7 +6,7 @@ import { sourceHash } from './scripts/source-hash.mjs';
 // Messages are precompiled at build time (icu-minify): the browser formats them without intl-messageformat
 // (about 10 kB gzip less on every page). Experimental in next-intl 4; the messages use plain arguments and tags only.
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: './lib/i18n/request.ts',
+  requestConfig: './web/i18n/request.ts',
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', sourceLocale: 'en', precompile: true } },
 });
 

@@ -15,6 +15,10 @@ if (!process.env.E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-'));
   execFileSync('sh', ['e2e/support/prepare-data-dir.sh', dir], { stdio: 'inherit' });
   process.env.E2E_DATA_DIR = dir;
+  // A copy for e2e/fuzz-surfaces.spec.ts, which starts a server of its own to read its log: made now, before the
+  // main server opens (and locks) the folder.
+  process.env.E2E_FUZZ_DATA_DIR = `${dir}-fuzz`;
+  fs.cpSync(dir, process.env.E2E_FUZZ_DATA_DIR, { recursive: true });
   process.env.E2E_EXTRA_USERS = '1';
 }
 const dataDir = process.env.E2E_DATA_DIR;

@@ -47,6 +47,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // Production creates no demo users unless asked; the smoke test signs in as one.
       SEED_DEMO: 'true',
+      // ...and says it is a demo: a production server refuses to start while an account has the published password.
+      DEMO_IN_PRODUCTION: 'yes-this-is-a-demo',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,32 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
-import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
-import { INVITATION_TOKEN_HEADER } from '@/lib/i18n/invitation-header';
-
-// Routes of section 2 that need a signed-in user; anything else that is not open goes to /login.
-const PROTECTED = [
-  /^\/$/,
-  /^\/change-password$/,
-  /^\/branch$/,
-  /^\/feedback$/,
-  /^\/donations\/add$/,
-  /^\/donations\/\d{4}\/\d{1,2}$/,
-  /^\/donations\/\d{4}\/\d{1,2}\/report$/,
-  /^\/donations\/edit\/[^/]+\/[^/]+$/,
-  /^\/branch\/people$/,
-  // The program's screens: /program and everything below it.
-  /^\/program(\/[^/]+)*$/,
-  // The retail partner's screens: /partner and everything below it.
-  /^\/partner(\/[^/]+)*$/,
-];
-// Screens that act on the selected branch: program staff without a branch are sent to /program instead.
-const BRANCH_SCREENS = [/^\/$/, /^\/branch$/, /^\/donations(\/.*)?$/];
-// A retail partner belongs to no branch and has no program role: every branch and program screen sends them home,
-// and so does Help and Feedback, whose contacts are the food banks' support (a partner asks about a line with a query).
-const NOT_FOR_PARTNERS = [/^\/$/, /^\/branch(\/.*)?$/, /^\/donations(\/.*)?$/, /^\/program(\/.*)?$/, /^\/feedback$/];
-const PARTNER_SCREENS = /^\/partner(\/.*)?$/;
-// The installable app's manifest is fetched by the browser without cookies; an invitation link is its own credential.
-const OPEN = [/^\/login$/, /^\/forgot-password$/, /^\/manifest\.webmanifest$/, /^\/invitation\/[A-Za-z0-9_-]+$/];
+import { EMBEDDED_COOKIE } from '@/web/auth/embedded';
+import { INVITATION_TOKEN_HEADER } from '@/web/i18n/invitation-header';
+import { screenDecision, screenFor } from '@/web/screen-access';
 
 function sessionCookieName(): string {
   const origin = process.env.NEXTAUTH_URL || '';
@@ -84,7 +60,7 @@ export async function proxy(request: NextRequest) {
   // The request carries the policy and the nonce on to the render (Next reads the nonce from it).
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
-  // Only this proxy says which invitation a page shows (its language is the invitee's: lib/i18n/visitor-locale.ts).
+  // Only this proxy says which invitation a page shows (its language is the invitee's: web/i18n/visitor-locale.ts).
   requestHeaders.delete(INVITATION_TOKEN_HEADER);
   requestHeaders.set('content-security-policy', csp);
   const response = await route(request, requestHeaders);
@@ -94,10 +70,15 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+// The installable app's manifest is fetched by the browser without cookies: no screen, but never a sign-in.
+const MANIFEST = '/manifest.webmanifest';
+
+/** Who may open the page: the table of web/screen-access.ts, the same one the layouts and pages check. */
 async function route(request: NextRequest, requestHeaders: Headers) {
   const { pathname, search } = request.nextUrl;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (OPEN.some((r) => r.test(path))) {
+  const screen = path === MANIFEST ? { level: 'open' as const } : screenFor(path);
+  if (screen?.level === 'open') {
     if (path.startsWith('/invitation/')) requestHeaders.set(INVITATION_TOKEN_HEADER, path.slice('/invitation/'.length));
     const response = NextResponse.next({ request: { headers: requestHeaders } });
     // The chat tool frames this page: mark the browser so next-auth sets SameSite=None cookies (https only;
@@ -113,26 +94,28 @@ async function route(request: NextRequest, requestHeaders: Headers) {
   }
 
   const loginUrl = new URL('/login', request.url);
-  if (!PROTECTED.some((r) => r.test(path))) return NextResponse.redirect(loginUrl);
+  // Any path that is no screen goes to the sign-in page (product rules: Routes).
+  if (!screen) return NextResponse.redirect(loginUrl);
 
   const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET, cookieName: sessionCookieName() }).catch(() => null);
   const expired = typeof token?.apiTokenExpiresAt === 'string' && Date.parse(token.apiTokenExpiresAt) <= Date.now();
-  if (!token?.apiToken || expired) {
-    // Keep the origin path and its query for after sign-in.
-    loginUrl.searchParams.set('callbackUrl', `${path}${search}`);
+  const decision = screenDecision(screen.level, token?.apiToken && !expired ? (token.user ?? {}) : undefined);
+  if ('signIn' in decision) {
+    // Keep the origin path and its query for after sign-in, unless they are so long that the redirect's headers
+    // would pass what servers and proxies accept (16 kB): then the path alone, or nothing.
+    const origin = [`${path}${search}`, path].find((p) => p.length <= MAX_CALLBACK_LENGTH);
+    if (origin) loginUrl.searchParams.set('callbackUrl', origin);
     // Opened from the chat tool: the login page must know it too (embedded mode).
     if (request.nextUrl.searchParams.get('from') === 'workplace') loginUrl.searchParams.set('from', 'workplace');
     return NextResponse.redirect(loginUrl);
   }
-  const user = token.user;
-  if (user?.partner && NOT_FOR_PARTNERS.some((r) => r.test(path))) return NextResponse.redirect(new URL('/partner', request.url));
-  // Anyone else has no partner screens (the API would refuse each of their calls): their home instead.
-  if (!user?.partner && PARTNER_SCREENS.test(path)) return NextResponse.redirect(new URL('/', request.url));
-  if (user?.program && !user.branchId && BRANCH_SCREENS.some((r) => r.test(path))) {
-    return NextResponse.redirect(new URL('/program', request.url));
-  }
+  if ('redirect' in decision) return NextResponse.redirect(new URL(decision.redirect, request.url));
+  // Allowed, or not found: the layout or the page answers the same 404 as an unknown page, from the same table.
   return NextResponse.next({ request: { headers: requestHeaders } });
 }
+
+/** Longer origins are not kept for after sign-in: a browser address of 2,000 characters is already unusual. */
+const MAX_CALLBACK_LENGTH = 2_000;
 
 export const config = {
   // Not the API, the BFF, next-auth, Next's build output, the service worker (/serwist/sw.js) or the files of public/: those authorize on their own (or

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DocumentLang } from '@/components/i18n/document-lang';
-import { intlLocale } from '@/lib/i18n/config';
-import { visitorLocale } from '@/lib/i18n/visitor-locale';
+import { intlLocale } from '@/web/i18n/config';
+import { visitorLocale } from '@/web/i18n/visitor-locale';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations({ locale: await visitorLocale(true), namespace: 'NotFound' });

@@ -2,7 +2,7 @@
 // The service worker (Serwist), bundled by esbuild in app/serwist/[path]/route.ts. The build's static files are
 // precached; the screens a volunteer needs offline (Monthly Reports, a month, Add donation) and the /bff data they
 // read are kept from the last visit (network first). Those two caches hold a user's data: the app deletes them at
-// sign-out and on the sign-in page (lib/offline/caches.ts), so another user never sees them. Anything else (every
+// sign-out and on the sign-in page (web/offline/caches.ts), so another user never sees them. Anything else (every
 // POST/PUT/DELETE, the sign-in pages) is not answered here and goes to the network as if there were no worker.
 import {
   CacheFirst,
@@ -21,14 +21,14 @@ declare global {
 }
 declare const self: ServiceWorkerGlobalScope;
 
-// Keep in step with lib/offline/caches.ts.
+// Keep in step with web/offline/caches.ts.
 const PAGES = 'rfp-pages';
 const DATA = 'rfp-data';
 // One empty entry per page this installed worker has stored in PAGES. The page's warm-up (OfflineSupport) fetches only
 // the screens missing here, so it runs once per installed version instead of on every visit; a new worker empties it
 // on activation, since pages stored by the last version name that build's scripts.
 const STORED = 'rfp-pages-stored';
-// The signed-in screens of section 2 that open offline; every other page (sign-in, forgot password) needs the network.
+// The screens that open offline (docs/product.md, Common elements); any other page (sign-in, …) needs the network.
 // Downloads under /bff/ (…/export of donations, oversight and the partner report, …/pdf of a month): never cached.
 const DOWNLOAD = /\/(?:export|pdf)$/;
 const OFFLINE_PAGES = [/^\/$/, /^\/donations\/\d{4}\/\d{1,2}$/, /^\/donations\/add$/, /^\/donations\/edit\/[^/]+\/[^/]+$/];

@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { getQueryClient } from '@/lib/query/get-query-client';
+import { getQueryClient } from '@/web/query/get-query-client';
 
 /** react-query for the screens that fetch from the browser (month donations, organisation details, feedback). */
 export function QueryProvider({ children }: { children: React.ReactNode }) {

@@ -1,8 +1,10 @@
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { apiError } from '@/lib/domain/errors';
 import { registerApiDocs } from './api-docs';
+import { describeOperations, documentConfig } from './api-document';
 import type { ApiDeps } from './context';
 import { ApiError } from './errors';
 import { requireToken } from './auth/middleware';
@@ -11,14 +13,19 @@ import { refuseBadCharacters } from './edge-checks';
 import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
-import { ProgramTotalsCache } from './services/program-totals-cache';
-import { ReferenceCache } from './services/reference-cache';
+import { ProgramTotalsCache } from './program/program-totals-cache';
+import { ReferenceCache } from './db/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** A retailer's manifest file (a month of a national retailer is tens of thousands of lines): its own, larger limit. */
+export const MAX_MANIFEST_BODY_BYTES = 12 * 1024 * 1024;
+const MANIFEST_PATH = /^\/api\/(partner\/manifests|partner\/manifest-lines|program\/retailers\/[^/]+\/manifests)$/;
+/** The body limit of a call to this API path (the BFF checks the same before forwarding). */
+export const bodyLimitFor = (apiPath: string) => (MANIFEST_PATH.test(apiPath) ? MAX_MANIFEST_BODY_BYTES : MAX_BODY_BYTES);
 const DB_RETRY_AFTER_SECONDS = 5;
 const BRANCH_IN_PATH = /^\/api\/branch\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
-/** The donation API of section 7, mounted under /api. */
+/** The donation API (docs/product.md, API), mounted under /api. */
 export function createDonationApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
   const reference = new ReferenceCache();
@@ -50,7 +57,10 @@ export function createDonationApi(deps: ApiDeps) {
       'api',
     );
   });
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('PAYLOAD_TOO_LARGE'), 413) }));
+  const tooLarge = (c: Context) => c.json(apiError('PAYLOAD_TOO_LARGE'), 413);
+  const usualLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const manifestLimit = bodyLimit({ maxSize: MAX_MANIFEST_BODY_BYTES, onError: tooLarge });
+  app.use('*', (c, next) => (MANIFEST_PATH.test(c.req.path) ? manifestLimit(c, next) : usualLimit(c, next)));
   app.use('*', refuseBadCharacters);
   app.use('*', requireToken);
   app.use('*', idempotency);
@@ -60,13 +70,10 @@ export function createDonationApi(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The API token of the login answer. Calls marked "no token" in the product spec need none.',
+    description: 'The API token of the login answer. Public calls (sign-in, health, invitations, …) need none.',
   });
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Retail Food Program donation API', version: '1.0.0' },
-    security: [{ bearerAuth: [] }],
-  });
+  describeOperations(app.openAPIRegistry.definitions);
+  app.doc31('/openapi.json', documentConfig());
   // A reference page for people (rendered in their browser by Scalar from the document above, its script served here).
   registerApiDocs(app);
 

@@ -25,6 +25,8 @@ export type ApiConfig = {
   partnerStatementDay: number;
   /** When the in-process reminder job runs (croner pattern, in timeZone); 'off' to leave it to an external cron. */
   remindersCron: string;
+  /** When the mail sender sends queued mail (croner pattern); 'off' to leave it to `npm run admin -- send-mail`. */
+  mailSendCron: string;
   /** How long an invitation link stays valid; a password-reset link lasts 2 hours. */
   invitationTtlHours: number;
   /** Single sign-on providers and embedded-mode variants; absent means none is enabled. */
@@ -62,6 +64,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     reminderDay: e.REMINDER_DAY,
     partnerStatementDay: e.PARTNER_STATEMENT_DAY,
     remindersCron: e.REMINDERS_CRON,
+    mailSendCron: e.MAIL_SEND_CRON,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     sso: ssoConfigFromEnv(env),
   };

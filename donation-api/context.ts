@@ -4,8 +4,8 @@ import type { Db } from './db/client';
 import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { branches } from './db/schema';
-import type { ProgramTotalsCache } from './services/program-totals-cache';
-import type { ReferenceCache } from './services/reference-cache';
+import type { TotalsAnswer } from '@/lib/domain/program-totals';
+import type { ReferenceCache } from './db/reference-cache';
 
 /** A retail partner's scope as every call reads it (names are read only where a screen shows them). */
 export type PartnerGrant = { retailerId: string; bannerId: string | null; storeIds: string[] };
@@ -62,15 +62,23 @@ export type CheckedAccess = {
   partner?: PartnerGrant;
 };
 
+/**
+ * The program's totals kept per API instance until a write changes them (program/program-totals-cache.ts). Declared
+ * here by what a route calls, so that this floor does not import the program's room.
+ */
+export type ProgramTotalsKeeper = {
+  totals(db: Db, access: ProgramAccess, year: number, month: number, timeZone: string): Promise<TotalsAnswer>;
+};
+
 export type ApiEnv = {
   /** Set only by in-process callers (auth/token-memo.ts). */
   Bindings: TokenMemoBindings;
   Variables: {
     deps: ApiDeps;
-    /** Reference data read once per API instance (services/reference-cache.ts). */
+    /** Reference data read once per API instance (db/reference-cache.ts). */
     reference: ReferenceCache;
-    /** The program's totals, kept until a write changes them (services/program-totals-cache.ts). */
-    programTotals: ProgramTotalsCache;
+    /** The program's totals, kept until a write changes them (program/program-totals-cache.ts). */
+    programTotals: ProgramTotalsKeeper;
     user: AuthUser;
     requestId: string;
     access: CheckedAccess;

@@ -19,6 +19,7 @@ export const ENV_DEFAULTS = {
   REMINDER_DAY: 10,
   PARTNER_STATEMENT_DAY: 20,
   REMINDERS_CRON: '0 * * * *',
+  MAIL_SEND_CRON: '* * * * *',
   INVITATION_TTL_HOURS: 72,
 } as const;
 
@@ -58,12 +59,13 @@ const urlWith = (protocols: RegExp, example: string) =>
     }
   }, `expected a URL such as ${example}`);
 
-/** Every variable the donation API reads, validated once at start (donation-api/config.ts, lib/server/env.ts). */
+/** Every variable the donation API reads, validated once at start (donation-api/config.ts, web/server/env.ts). */
 export const apiEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   DATABASE_URL: urlWith(/^postgres(ql)?:$/, 'postgres://user:password@host:5432/database').optional(),
   DATA_DIR: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false'], 'expected true or false').optional(),
+  DEMO_IN_PRODUCTION: z.literal('yes-this-is-a-demo', 'expected yes-this-is-a-demo (or unset)').optional(),
   BANANA_BOX_LBS: positive('a positive number of pounds, e.g. 40').default(ENV_DEFAULTS.BANANA_BOX_LBS),
   TOKEN_TTL_HOURS: positive('a positive number of hours, e.g. 12').default(ENV_DEFAULTS.TOKEN_TTL_HOURS),
   APP_TIME_ZONE: z.string().refine(isTimeZone, 'expected an IANA time zone such as America/Toronto').default(ENV_DEFAULTS.APP_TIME_ZONE),
@@ -82,6 +84,8 @@ export const apiEnvShape = {
   PORT: z.string().optional(),
   REMINDER_DAY: integer('a day of the month from 1 to 15', 1, 15).default(ENV_DEFAULTS.REMINDER_DAY),
   REMINDERS_CRON: z.string().default(ENV_DEFAULTS.REMINDERS_CRON),
+  // When the mail sender sends what waits in the outbox (croner pattern); 'off' to leave it to `admin send-mail`.
+  MAIL_SEND_CRON: z.string().default(ENV_DEFAULTS.MAIL_SEND_CRON),
   PARTNER_STATEMENT_DAY: integer('a day of the month from 1 to 28', 1, 28).default(ENV_DEFAULTS.PARTNER_STATEMENT_DAY),
   // The screens' origin for mailed links when it differs from NEXTAUTH_URL; invitation links' lifetime.
   APP_URL: z.string().optional(),

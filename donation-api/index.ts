@@ -4,16 +4,22 @@ import { configFromEnv } from './config';
 import { dataDirOf } from './env';
 import { openDb, type DbHandle } from './db/client';
 import { ensureReferenceData } from './db/reference-data';
-import { prepareDemoData } from './db/demo-policy';
+import { prepareDemoData } from './demo/demo-policy';
+import { startMailSender } from './jobs/mail-sender';
 import { startReminderSchedule } from './jobs/reminder-schedule';
 import { logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { APP_VERSION } from './version';
 
 export type DonationApiInstance = { app: DonationApi; handle: DbHandle };
 
-const globalForApi = globalThis as unknown as { __donationApi?: Promise<DonationApiInstance> };
+const globalForApi = globalThis as unknown as {
+  __donationApi?: Promise<DonationApiInstance>;
+  /** Set once the start (database, migrations, reference and demo data) has finished. */
+  __donationApiStarted?: DonationApiInstance;
+};
 
-// One logger for the API and the Next side (lib/server/logger.ts re-exports it).
+// One logger for the API and the Next side (web/server/logger.ts re-exports it).
 
 /** Data folder of the embedded database. */
 export function dataDir(): string {
@@ -31,7 +37,11 @@ async function start(): Promise<DonationApiInstance> {
   const mailer = createMailer({ db: handle.db, log: logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = createDonationApi({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
   const reminders = startReminderSchedule({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
-  closeOnSignals(handle, () => reminders?.stop());
+  const mailSender = startMailSender({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
+  closeOnSignals(handle, () => {
+    reminders?.stop();
+    mailSender?.stop();
+  });
   return { app, handle };
 }
 
@@ -71,10 +81,13 @@ function closeOnSignals(handle: DbHandle, stopJobs: () => void) {
 
 /** One donation API per process, opened on first use. */
 export function getDonationApi(): Promise<DonationApiInstance> {
-  globalForApi.__donationApi ??= start().catch((err) => {
-    globalForApi.__donationApi = undefined;
-    throw err;
-  });
+  globalForApi.__donationApi ??= start().then(
+    (api) => (globalForApi.__donationApiStarted = api),
+    (err: unknown) => {
+      globalForApi.__donationApi = undefined;
+      throw err;
+    },
+  );
   return globalForApi.__donationApi;
 }
 
@@ -84,11 +97,17 @@ export function getDonationApi(): Promise<DonationApiInstance> {
  * The database could not be opened (PostgreSQL down at start): 503 so load balancers wait; the next call retries.
  * /api/health still answers ok: it is the process alone, and restarting a healthy process would not bring the
  * database back (/api/ready is the one that waits for it).
+ * While the API is still starting (a first start's migrations and demo data take seconds to minutes), health and
+ * readiness answer at once, ok and 503: a load balancer's check that waited for the start timed out instead, and
+ * an orchestrator could not tell a starting server from a hung one. Other calls wait for the start.
  */
 export async function answerApiRequest(request: Request): Promise<Response> {
-  const api = await getDonationApi().catch(() => null);
+  const path = new URL(request.url).pathname;
+  const probe = path === '/api/health' || path === '/api/ready';
+  const api = globalForApi.__donationApiStarted ?? (probe ? null : await getDonationApi().catch(() => null));
   if (api) return api.app.fetch(request);
+  if (probe) void getDonationApi().catch(() => undefined);
   const headers = { 'cache-control': 'no-store' };
-  if (new URL(request.url).pathname === '/api/health') return Response.json({ status: 'ok' }, { headers });
+  if (path === '/api/health') return Response.json({ status: 'ok', version: APP_VERSION }, { headers });
   return Response.json({ status: 'unavailable' }, { status: 503, headers: { ...headers, 'retry-after': '5' } });
 }

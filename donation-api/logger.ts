@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
- * Paths pino blanks in every log line, on the API side and the Next side alike (lib/server/logger.ts): a password,
+ * Paths pino blanks in every log line, on the API side and the Next side alike (web/server/logger.ts): a password,
  * a token or a cookie is never written, whatever object a caller logs.
  */
 export const LOG_REDACT = [
@@ -48,10 +48,19 @@ export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>
   return out;
 }
 
+/**
+ * The level to log at: LOG_LEVEL when pino knows it, else info. A wrong LOG_LEVEL is one of the problems the start's
+ * environment check lists in its one fatal line (donation-api/env.ts); pino given it threw at the logger's creation,
+ * before that check could run, and the start ended with a stack trace instead.
+ */
+export function logLevelOf(level: string | undefined): string {
+  return level !== undefined && (level === 'silent' || level in pino.levels.values) ? level : 'info';
+}
+
 /** The one logger setup of the process; `destination` lets a test read what is written. */
-export function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL): Logger {
   const options = {
-    level,
+    level: logLevelOf(level),
     redact: { paths: LOG_REDACT, censor: CENSOR },
     formatters: { log: (object: Record<string, unknown>) => redactDeep(object) as Record<string, unknown> },
   };

@@ -75,6 +75,9 @@ for (const lang of LANGS) {
     test('add donation, then its errors', async ({ page }) => {
       await page.goto(`/donations/add?year=${open.year}&from=%2F`);
       await expect(page.getByTestId('categories-total')).toBeVisible();
+      // Every group of fields has a name (pa11y found the first one without): the details, then the categories.
+      await expect(page.getByRole('group', { name: MESSAGES[lang].DonationForm.detailsLegend, exact: true })).toBeVisible();
+      for (const group of await page.locator('form fieldset').all()) await expect(group).toHaveAccessibleName(/\S/);
       await scan(page, `add ${lang}`);
       await shoot(page, `add-${lang}`);
       await page.getByRole('button', { name: lang === 'fr' ? 'Ajouter le don' : 'Add Donation' }).click();

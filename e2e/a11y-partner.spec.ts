@@ -11,9 +11,15 @@ for (const lang of LANGS) {
     const t = MESSAGES[lang];
 
     test(`figures (${lang})`, async ({ page }) => {
+      // Two scans at two widths each: the screen, then with the store picker open.
+      test.slow();
       await page.goto('/partner');
       await expect(page.getByTestId('by-month-table').locator('tbody tr').first()).toBeVisible();
       await expectNoSeriousA11yViolationsAtWidths(page, `/partner ${lang}`);
+      // The store picker open, with the stores the server found for what was typed.
+      await page.getByRole('combobox', { name: t.Partner.figures.store }).fill('a');
+      await expect(page.getByRole('listbox', { name: t.Partner.figures.store }).getByRole('option').first()).toBeVisible();
+      await expectNoSeriousA11yViolationsAtWidths(page, `/partner store picker ${lang}`);
     });
 
     test(`lines, with a query form open (${lang})`, async ({ page }) => {

@@ -1,4 +1,4 @@
-// Login, redirects and log out (section 2 Login, section 4 login flows and logout, section 8 login errors).
+// Login, redirects and log out (docs/product.md: The sign-in page; After sign-in, and log out; Routes).
 import { randomUUID } from 'node:crypto';
 import { isHome, DEMO, expect, loginThroughForm, test } from './support/auth';
 import { LANGS, msg } from './support/messages';
@@ -193,7 +193,7 @@ test.describe('users made with the admin command line', () => {
   test.skip(!process.env.E2E_EXTRA_USERS, 'needs E2E_DATA_DIR prepared by e2e/support/prepare-data-dir.sh and E2E_EXTRA_USERS=1');
 
   for (const lang of LANGS) {
-    test(`a user with no branch gets the section 6 message (${lang})`, async ({ page, context, baseURL }) => {
+    test(`a user with no branch is told to ask for one (${lang})`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: 'fbc-locale', value: lang, url: baseURL! }]);
       await page.goto('/login');
       await page.getByLabel(msg(lang, 'LoginPage.username')).fill('nobranch');

@@ -1,4 +1,4 @@
-// The two screens that edit a branch's section 3 fields: the branch's own organisation details (/branch) and the
+// The two screens that edit a branch's fields: the branch's own organisation details (/branch) and the
 // program's branch editor (/program/branches/new and …/edit). They show one set of fields: the same labels, limits,
 // browser hints and layout, read here from the page itself. Nothing is saved.
 import type { Locator } from '@playwright/test';

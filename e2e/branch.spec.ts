@@ -1,4 +1,4 @@
-// Update organisation details (/branch): fields of section 3, rules of section 5, answers of section 8.
+// Update organisation details (/branch): its fields, rules and answers (docs/product.md, Organisation details).
 import { DEMO, expect, test } from './support/auth';
 import { LANGS, msg } from './support/messages';
 

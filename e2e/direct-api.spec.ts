@@ -13,6 +13,7 @@ import { type APIResponse } from '@playwright/test';
 import { expect, test } from './support/test';
 import { Client } from 'pg';
 
+const { version } = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
 const SECURITY = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -23,7 +24,7 @@ const viaNext = (res: APIResponse) => /\brsc\b/.test(res.headers().vary ?? '');
 test('an API call is answered directly, with the security headers and the request id', async ({ request }) => {
   const res = await request.get('/api/health', { headers: { 'x-request-id': 'e2e-direct-1' } });
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ok' });
+  expect(await res.json()).toEqual({ status: 'ok', version });
   expect(res.headers()).toMatchObject({ ...SECURITY, 'x-request-id': 'e2e-direct-1', 'cache-control': 'no-store' });
   expect(viaNext(res)).toBe(false);
   // An id that is not a plain token is replaced at the edge.
@@ -103,6 +104,7 @@ test.describe('an app started while its PostgreSQL is unreachable', () => {
       cwd: root,
       env: {
         ...process.env,
+        DEMO_IN_PRODUCTION: 'yes-this-is-a-demo',
         PORT: String(port),
         HOSTNAME: '127.0.0.1',
         DATABASE_URL: dbUrl.toString(),

@@ -77,7 +77,7 @@ test('info variant (callbackUrl /feedback), in French: its own app id and secret
 });
 
 for (const lang of ['en', 'fr'] as const) {
-  test(`a signed request that does not verify: the section 8 message and the three steps (${lang})`, async ({ page, context }) => {
+  test(`a signed request that does not verify: authenticate again, and the three steps (${lang})`, async ({ page, context }) => {
     await context.addCookies([{ name: 'fbc-locale', value: lang, url: sso.appOrigin }]);
     const psid = `psid-${randomUUID()}`;
     const tid = `thread-${randomUUID()}`;

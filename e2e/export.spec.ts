@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { LANGS, MESSAGES, addDonationByApi, demoMonths, isoDay, sessionUser } from './support/donations';
 import { login } from './support/auth';
 
-// Export: header icon → "Export Donations?" → the CSV of the selected year (section 9), with the banner.
+// Export: header icon → "Export Donations?" → the year's CSV, with the banner (docs/product.md, Exports of a year).
 
 const FIXED = ['Retailer', 'Banner', 'Store #', 'Store Name', 'Food Bank', 'Date', 'Source', 'Weight (lbs)'];
 const CATEGORIES = ['Meat & Seafood', 'Dairy', 'Bakery', 'Frozen', 'Produce', 'Non-perishable', 'Non-food items', 'Waste', 'No Donation'];
@@ -36,13 +36,13 @@ for (const lang of LANGS) {
     for (const r of body) {
       expect(r[1]).not.toBe(''); // Banner, N/A when there is none
       expect(r[5]).toMatch(new RegExp(`^\\d{2}/\\d{2}/${open.year}$`));
-      expect(['Back Of Store', 'Front of Store']).toContain(r[6]);
+      expect(['Back of Store', 'Front of Store']).toContain(r[6]);
       for (const pct of r.slice(8)) expect(pct).toMatch(/^\d{1,3}%$/);
       expect(r[4]).toBe(branchName);
     }
     const mine = body.find((r) => r[7] === '98.5' && r[5] === `${String(open.month).padStart(2, '0')}/01/${open.year}`);
     expect(mine, 'the donation added for the test').toBeTruthy();
-    expect(mine![6]).toBe('Back Of Store');
+    expect(mine![6]).toBe('Back of Store');
     expect(mine![8 + CATEGORIES.indexOf('Produce')]).toBe('60%');
     expect(mine![8 + CATEGORIES.indexOf('Dairy')]).toBe('40%');
     expect(mine![8 + CATEGORIES.indexOf('Meat & Seafood')]).toBe('0%');

@@ -3,7 +3,7 @@ import { makeDonationFormats } from '../components/donations/formats';
 import type { StoreUsage } from '../lib/domain/summary';
 import { todayCalendarDate } from '../lib/domain/dates';
 import { isoToTyped } from '../lib/domain/typed-input';
-import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, sessionUser, stores } from './support/donations';
+import { LANGS, MESSAGES, bffJson, demoMonths, fill, isoDay, pastDay, sessionUser, stores } from './support/donations';
 import { login, type Lang } from './support/auth';
 import { shootWidths } from './support/shots';
 
@@ -14,7 +14,7 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // the month list's amount entered, who entered, filters, sort and Undo of a delete.
 
 // The form writes a date in the user's language (MM/DD/YYYY; AAAA-MM-JJ in French): lib/domain/typed-input.ts.
-const typedIn = (lang: Lang, year: number, month: number, day: number) => isoToTyped({ year, month, day }, lang);
+const typedIn = (lang: Lang, year: number, month: number, day: number) => isoToTyped({ year, month, day: pastDay(year, month, day) }, lang);
 const todayIn = (lang: Lang) => isoToTyped(todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto'), lang);
 
 for (const lang of LANGS) {
@@ -102,6 +102,53 @@ for (const lang of LANGS) {
       // A warning only: the donation saves.
       await page.getByRole('button', { name: td.addDonation }).click();
       await expect(page).not.toHaveURL(/\/donations\/add/);
+    });
+
+    test('a unit Repeat last donation changes is shown and announced beside the weight, with the weight in pounds', async ({ page }) => {
+      await login(page, { lang });
+      const user = await sessionUser(page);
+      const usage = await bffJson<StoreUsage[]>(page, 'GET', `/branch/${user.branchId}/store-usage`);
+      const top = usage.find((u) => u.campaignId === '00000000-0000-0000-0000-000000000000')!;
+      const store = (await stores(page, user.branchId)).find((s) => s.id === top.storeId)!;
+      // The store's last donation, in banana boxes (today, entered last).
+      const today = todayCalendarDate(new Date(), process.env.APP_TIME_ZONE || 'America/Toronto');
+      await bffJson(page, 'POST', `/branch/${user.branchId}/donations`, {
+        branchId: user.branchId,
+        date: `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`,
+        storeId: store.id,
+        source: 0,
+        weight: 10,
+        weightUnit: 2,
+        categories: [{ categoryId: 5, fraction: 1 }],
+      });
+      const median = (await bffJson<StoreUsage[]>(page, 'GET', `/branch/${user.branchId}/store-usage`)).find(
+        (u) => u.storeId === store.id,
+      )!.medianPounds;
+      await page.goto('/donations/add');
+      const unit = page.getByLabel(td.unit, { exact: true });
+      await expect(unit).toHaveValue('1');
+      const note = page.getByTestId('unit-changed');
+      await expect(note).toHaveAttribute('role', 'status');
+      await expect(note).toBeEmpty();
+      await page
+        .getByTestId('repeat-donation')
+        .getByRole('button', { name: new RegExp(esc(store.name)) })
+        .first()
+        .click();
+      await expect(unit).toHaveValue('2');
+      const said = tf.unitChanged.replace(/\{unit, select,.*?other \{[^}]*\}\}/, lang === 'fr' ? 'boîtes de bananes' : 'banana boxes');
+      await expect(note).toHaveText(said);
+      const weight = page.getByLabel(td.weight, { exact: true });
+      await expect(weight).toBeFocused();
+      await expect(weight).toHaveAccessibleDescription(new RegExp(esc(said)));
+      // 77 typed is 77 boxes: the pounds are said, and the unusual-weight check reads them.
+      await weight.fill('77');
+      await expect(page.getByTestId('weight-in-pounds')).toHaveText(fill(tf.inPounds, { pounds: num(3080) }));
+      if (median && 3080 > 3 * median) await expect(page.getByTestId('unusual-weight')).toContainText(num(3080));
+      // Choosing a unit takes the note away.
+      await unit.selectOption('1');
+      await expect(note).toBeEmpty();
+      await expect(page.getByTestId('weight-in-pounds')).toHaveCount(0);
     });
 
     test('month list: amount entered, who entered, filters, sort by weight, and Undo of a delete', async ({ page }) => {

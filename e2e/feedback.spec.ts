@@ -1,4 +1,4 @@
-// Help and Feedback (/feedback): contacts, 15-row message, thank-you popup, failure text (sections 2 and 8);
+// docs/product.md, Help and Feedback (/feedback): contacts, 15-row message, thank-you popup, failure text;
 // the mail names the selected food bank, and each refusal says why.
 import type { Page } from '@playwright/test';
 import type { AuditPage } from '../lib/domain/program-workflow';
@@ -27,7 +27,7 @@ for (const lang of LANGS) {
       const submit = page.getByRole('button', { name: t('submit'), exact: true });
       await expect(message).toHaveAttribute('rows', '15');
       expect(await contact.locator('option').count()).toBeGreaterThan(1);
-      // The topics of section 3 in the user's language.
+      // The support topics in the user's language (docs/product.md, Help and Feedback).
       await expect(contact.locator('option', { hasText: lang === 'fr' ? 'Dons individuels' : 'Individual Donations' })).toHaveCount(1);
       await expect(submit).toBeDisabled();
       await contact.selectOption({ index: 1 });

@@ -2,7 +2,19 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { todayCalendarDate, type CalendarDate } from '../lib/domain/dates';
 import { isoToTyped } from '../lib/domain/typed-input';
-import { MESSAGES, addDonationByApi, bffJson, demoMonths, fill, isoDay, mmddyyyy, pattern, sessionUser, stores } from './support/donations';
+import {
+  APP_TIME_ZONE,
+  MESSAGES,
+  addDonationByApi,
+  bffJson,
+  demoMonths,
+  fill,
+  isoDay,
+  mmddyyyy,
+  pattern,
+  sessionUser,
+  stores,
+} from './support/donations';
 import { countRequests } from './support/count-requests';
 import { login, type Lang } from './support/auth';
 import { CATS, fillDonation } from './support/donation-form';
@@ -247,7 +259,7 @@ for (const c of [
 // whose date differs from the app's at this hour (far east or far west of it). The zone and the dates are worked out
 // when the test runs, never in a title: Playwright lists the tests in one process and runs them in another, so a
 // title computed from the clock can change between the two (a run that crossed midnight somewhere found no test).
-const APP_TIME_ZONE = process.env.APP_TIME_ZONE || 'America/Toronto';
+
 const same = (a: CalendarDate, b: CalendarDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 const deviceZoneFor = (now: Date) =>
   same(todayCalendarDate(now, 'Pacific/Kiritimati'), todayCalendarDate(now, APP_TIME_ZONE)) ? 'Etc/GMT+12' : 'Pacific/Kiritimati';

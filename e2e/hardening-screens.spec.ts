@@ -110,7 +110,7 @@ for (const lang of ['en', 'fr'] as Lang[]) {
   });
 }
 
-test('the login page sets the background cookies fbc-bg and fbc-bg-fr (section 9)', async ({ page, context }) => {
+test('the login page sets the background cookies fbc-bg and fbc-bg-fr', async ({ page, context }) => {
   await page.goto('/login');
   await expect
     .poll(async () =>

@@ -56,7 +56,7 @@ test('a new food bank is onboarded in the browser, from branch to donations', as
   await loginByApi(admin.request, PROGRAM);
   const page = await admin.newPage();
 
-  // The branch, every section 3 field, under the rules of section 5; then its page shows it back.
+  // The branch, every field, under the organisation details' rules; then its page shows it back.
   await page.goto('/program/branches');
   await page.getByRole('link', { name: 'New branch' }).click();
   const form = page.getByRole('form', { name: 'New branch' });

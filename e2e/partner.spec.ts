@@ -56,6 +56,8 @@ for (const lang of LANGS) {
   const fmt = (n: number) => new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 2 }).format(n);
 
   test(`figures match the API, filters live in the address, CSV export (${lang})`, async ({ page }) => {
+    // Two downloads, an axe scan and the store picker's searches.
+    test.slow();
     // Signing in opens '/', which is Monthly Reports for everyone else: a partner lands on their figures.
     await login(page, { username: 'retail', lang });
     await expect(page).toHaveURL(/\/partner$/);
@@ -99,12 +101,13 @@ for (const lang of LANGS) {
     expect(ontario.totals.pounds).toBeLessThan(all.totals.pounds);
     await expect(page.getByTestId('partner-pounds')).toHaveText(fill(t.figures.poundsValue, { weight: fmt(ontario.totals.pounds) }));
 
-    // The CSV of the same view, in the screen's language, with one of Ontario's stores on a row.
-    const link = page.getByRole('link', { name: t.figures.exportCsv });
-    const href = new URL((await link.getAttribute('href'))!, page.url());
+    // The CSV of the same view, in the screen's language, with one of Ontario's stores on a row. The download is a
+    // button that is busy while the file is made, and ready again after.
+    const csvButton = page.getByRole('button', { name: t.figures.exportCsv });
+    const [download] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
+    const href = new URL(download.url());
     expect(href.pathname).toBe('/bff/partner/export');
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ province: 'ON', format: 'csv', lang, from: all.from, to: all.to });
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(
       lang === 'fr' ? 'Détaillant;Bannière;No de magasin;Nom du magasin;Mois' : 'Retailer,Banner,Store #,Store Name,Month',
@@ -113,10 +116,40 @@ for (const lang of LANGS) {
     expect(csv.split(/\r?\n/).some((row) => row.includes(store.name) && row.includes(all.retailer.name))).toBe(true);
     const quebecStore = all.byStore.find((s) => !ontario.byStore.some((o) => o.storeId === s.storeId));
     if (quebecStore) expect(csv).not.toContain(quebecStore.name);
+    await expect(csvButton).toBeEnabled();
+    await expect(csvButton).not.toHaveAttribute('aria-busy');
     // The workbook of the same view is an XLSX file (a zip).
-    const xlsx = await page.request.get((await page.getByRole('link', { name: t.figures.exportXlsx }).getAttribute('href'))!);
-    expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
-    expect((await xlsx.body()).subarray(0, 2).toString()).toBe('PK');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.figures.exportXlsx }).click()]);
+    expect(new URL(xlsx.url()).searchParams.get('format')).toBe('xlsx');
+    expect(
+      fs
+        .readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+
+    // One store, found by typing part of its name into the store picker (the page lists none of the chain's stores)
+    // and picked with the keyboard: the address names it, the figures are that store's, and the picker still
+    // names it on the next view.
+    expect(await page.locator('select[name="storeId"]').count()).toBe(0);
+    const picker = page.getByRole('combobox', { name: t.figures.store });
+    await picker.fill(store.name.split(' ')[0]);
+    const listbox = page.getByRole('listbox', { name: t.figures.store });
+    await expect(listbox.getByRole('option', { name: new RegExp(store.name.split(' ')[0]) }).first()).toBeVisible();
+    await picker.fill(store.name);
+    const option = listbox.getByRole('option').first();
+    await expect(option).toContainText(store.name);
+    const chosenLabel = (await option.innerText()).trim();
+    await picker.press('ArrowDown');
+    await picker.press('Home');
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(chosenLabel);
+    await page.getByRole('button', { name: t.figures.apply }).click();
+    await expect(page).toHaveURL(/[?&]storeId=[0-9a-f-]{36}(&|$)/);
+    const storeId = new URL(page.url()).searchParams.get('storeId')!;
+    const one = await figures(page, `?from=${all.from}&to=${all.to}&province=ON&storeId=${storeId}`);
+    await expect(page.getByTestId('partner-pounds')).toHaveText(fill(t.figures.poundsValue, { weight: fmt(one.totals.pounds) }));
+    await expect(page.getByRole('combobox', { name: t.figures.store })).toHaveValue(chosenLabel);
   });
 
   test(`a statement is issued, kept, and its PDF downloaded (${lang})`, async ({ page }) => {
@@ -147,8 +180,15 @@ for (const lang of LANGS) {
     await expect(page.getByRole('status').filter({ hasText: fill(ts.unchanged, { number }) })).toBeVisible();
     await expect(page.locator(`[data-testid="statement"][data-number="${number}"]`)).toHaveCount(1);
 
-    const pdfHref = await kept.getByRole('link', { name: t.statements.pdf }).getAttribute('href');
-    const pdf = await page.request.get(pdfHref!);
+    // The PDF is a download button (busy while the file is made); the file is the statement.
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), kept.getByRole('button').click()]);
+    expect(
+      fs
+        .readFileSync((await pdfDownload.path())!)
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+    const pdf = await page.request.get(pdfDownload.url());
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     const bytes = await pdf.body();

@@ -141,6 +141,8 @@ test('a store request is approved and the store appears in the donation form', a
 // One screen per test: five axe scans in one test came close to the time limit on two busy cores.
 for (const path of ['/program/users', '/program/branches', '/program/branches/new', '/program/stores']) {
   test(`${path} passes an axe scan`, async ({ browser }) => {
+    // The store list (each store with its schedule link) is the longest of these pages to scan.
+    test.slow(path === '/program/stores');
     const admin = await adminPage(browser);
     await admin.goto(path);
     await expect(admin.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();

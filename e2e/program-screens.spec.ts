@@ -75,8 +75,7 @@ test('the program-wide log is for administrators only, the program screens for p
 test('a reminder sent by hand from a row of the month view is listed with the reminders sent', async ({ page }) => {
   const tq = MESSAGES.en.ProgramRequests;
   await login(page, { username: 'program' });
-  // Last month of a branch whose staff receive reminders and which no other spec submits (demo2's Halifax branch);
-  // the demo program's other branches have no staff to write to.
+  // Last month of a branch whose staff receive reminders and which no other spec submits (demo2's Halifax branch).
   await page.goto(`/program?q=${encodeURIComponent('Halifax')}`);
   const row = page.getByTestId('oversight-row').first();
   const name = (await row.getByRole('rowheader').innerText()).trim();
@@ -120,3 +119,36 @@ test('/program arrives with its reopening requests and reminders in the HTML, be
   // React names a mismatch by its error number in a production build (418, 423, 425).
   expect(errors.filter((e) => /hydrat|did(n't| not) match|react\.dev\/errors\/(418|423|425)/i.test(e))).toEqual([]);
 });
+
+test('a double click on "Send a reminder" sends one reminder and keeps saying it was sent', async ({ page }) => {
+  const tq = MESSAGES.en.ProgramRequests;
+  await login(page, { username: 'program' });
+  // A branch months behind whose staff receive reminders (the demo's `edmonton`), which no other spec reminds.
+  await page.goto(`/program?q=${encodeURIComponent('Edmonton')}`);
+  const row = page.getByTestId('oversight-row').first();
+  const name = (await row.getByRole('rowheader').innerText()).trim();
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/program/reminders')) posts.push(r.url());
+  });
+  await row.getByRole('button', { name: tq.sendReminderLabel.replace('{branch}', name) }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: tq.reminderSent.replace('{branch}', name) })).toBeVisible();
+  await expect(page.getByTestId('reminders')).toContainText(name);
+  // Long enough for a second answer to arrive and replace the banner, had a second request gone out.
+  await page.waitForTimeout(1500);
+  expect(posts).toHaveLength(1);
+  await expect(page.getByRole('status').filter({ hasText: tq.reminderSent.replace('{branch}', name) })).toBeVisible();
+  await expect(page.getByText(tq.reminderAlreadySent.replace(' {time}', ''))).toHaveCount(0);
+});
+
+for (const lang of LANGS) {
+  test(`a month not submitted that nobody can be reminded of says why (${lang})`, async ({ page }) => {
+    const to = MESSAGES[lang].ProgramOversight;
+    await login(page, { lang, username: 'program' });
+    // Moisson Laval is late with last month and has no user: no button, the reason instead.
+    await page.goto(`/program?q=${encodeURIComponent('Laval')}`);
+    const row = page.getByTestId('oversight-row').first();
+    await expect(row.getByTestId('remind-blocked')).toHaveText(to.remindBlocked_noRecipient);
+    await expect(row.getByRole('button')).toHaveCount(0);
+  });
+}

@@ -7,7 +7,7 @@ import { shootWidths } from './support/shots';
 
 // The reopening workflow across two people: branch staff `demo` asks to reopen a submitted month, the
 // program administrator `program` approves it on /program/requests, and `demo` submits the month again; the
-// month keeps both submissions. The spec's mailbox text stays in the submitted note.
+// month keeps both submissions. The long-standing mailbox sentence stays in the submitted note.
 
 const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? 'retailfoodprogram@foodbanks.example.org';
 

@@ -16,7 +16,7 @@ for (const lang of LANGS) {
       await page.goto(`/?year=${open.year}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES[lang].Header.titles.monthlyReports);
 
-      // Year picker: from the first donation year to the year after the last (section 9).
+      // Year picker: from the first donation year to the year after the last (docs/product.md, Monthly Reports).
       const years = await bffJson<number[]>(page, 'GET', `/donation/donationyears?appSource=bot&branchId=${user.branchId}`);
       const year = page.getByLabel(t.year, { exact: true });
       await expect(year).toHaveValue(String(open.year));

@@ -1,4 +1,4 @@
-// The saved token cookie (section 9; login flow (d)): set at sign-in, httpOnly, one year; a returning browser
+// The saved token cookie (docs/product.md, The saved token): set at sign-in, httpOnly, one year; a returning browser
 // without a session is signed in silently with a NEW token; a bad one is removed; log out removes and revokes it.
 import { msg } from './support/messages';
 import { expect, SAVED_TOKEN, sso, test } from './support/sso';

@@ -87,7 +87,7 @@ for (const lang of LANGS) {
       await shootWidths(page, 'reports-totals', lang);
     });
 
-    test('export dialog: XLSX and the French CSV when chosen, the spec CSV by default', async ({ page }) => {
+    test('export dialog: XLSX and the French CSV when chosen, the English CSV by default', async ({ page }) => {
       await login(page, { lang });
       const { open } = demoMonths();
       await page.goto(`/?year=${open.year}`);

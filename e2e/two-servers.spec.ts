@@ -45,7 +45,7 @@ const freePort = () =>
 async function startApp(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DEMO_IN_PRODUCTION: 'yes-this-is-a-demo', ...env, PORT: String(port), HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servers.push(child);

@@ -2,18 +2,19 @@
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@/lib/domain/password-rules';
 import type { Db } from '../donation-api/db/client';
-import { importBranches, importStores, previewBranches, previewStores, type CsvResult } from '../donation-api/services/csv-import';
+import { importBranches, importStores, previewBranches, previewStores, type CsvResult } from '../donation-api/people-places/csv-import';
 import pino from 'pino';
 import { configFromEnv } from '../donation-api/config';
 import type { ApiConfig } from '../donation-api/config';
 import { ApiError } from '../donation-api/errors';
 import { createMailer, type Mailer } from '../donation-api/mail/mailer';
-import { inviteCore } from '../donation-api/services/program-users';
-import { sendReadyStatements } from '../donation-api/services/partner-statement-mail';
-import { runReminders } from '../donation-api/services/reminders';
-import { reopenMonth } from '../donation-api/services/reopen-month';
-import { mailDirectReopen } from '../donation-api/services/reopen-requests';
-import { rebuildMonthTotals } from '../donation-api/services/reports';
+import { inviteCore } from '../donation-api/people-places/program-users';
+import { sendReadyStatements } from '../donation-api/partners/partner-statement-mail';
+import { runPickupDigest } from '../donation-api/pickups/pickup-digest';
+import { runReminders } from '../donation-api/program/reminders';
+import { reopenMonth } from '../donation-api/program/reopen-month';
+import { mailDirectReopen } from '../donation-api/program/reopen-requests';
+import { rebuildMonthTotals } from '../donation-api/donations/reports';
 import {
   AdminError,
   createUser,
@@ -25,8 +26,9 @@ import {
   setPassword,
   setUserDisabled,
   unlinkUser,
-} from '../donation-api/services/user-admin';
-import { normalizeUsername } from '../donation-api/services/users';
+} from '../donation-api/people-places/user-admin';
+import { normalizeUsername } from '../donation-api/sign-in/users';
+import { MAIL_HELP, runMailCommand } from './admin-mail';
 import { adminPassword, createProgramAdmin, listUsers } from './admin-users';
 
 export const CHECKOUT_COMMAND = 'npm run admin --';
@@ -70,7 +72,9 @@ Commands
                                               reopens a submitted month (1 to 12) so donations can change again
   send-reminders                              sends the reminders due today (each once per branch, month and kind;
                                               safe beside the app's own schedule), for an external cron
-
+  send-pickup-digest                          sends today's digest of unrecorded pickups (once a day per branch;
+                                              safe beside the app's own schedule), for an external cron
+${MAIL_HELP}
 --dry-run previews an import row by row (what each row creates or changes, every problem) and writes nothing.
 Passwords: at least ${MIN_PASSWORD_LENGTH} characters, an uppercase letter, a lowercase letter, a digit, no spaces.
 Every change is recorded in the audit log under the actor name (ADMIN_ACTOR, else admin-cli:<system user>).
@@ -119,6 +123,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         provinces: { type: 'string' },
         'dry-run': { type: 'boolean' },
         off: { type: 'boolean' },
+        dead: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -285,6 +290,18 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         const statements = await sendReadyStatements({ db, config, mailer, log: pino({ level: 'warn' }), now: () => now });
         if (statements.sent) io.out(`Partner statements mailed: ${statements.sent}.`);
         return 0;
+      }
+      case 'send-pickup-digest': {
+        const { config, mailer } = (io.mail ?? (() => envMail(db)))();
+        const r = await runPickupDigest({ db, config, mailer, log: pino({ level: 'warn' }) }, now, actor);
+        io.out(`Unrecorded pickups digests: ${r.branches} branches, ${r.pickups} pickups.`);
+        return 0;
+      }
+      case 'list-mail':
+      case 'resend-mail':
+      case 'send-mail': {
+        const { mailer } = (io.mail ?? (() => envMail(db)))();
+        return await runMailCommand({ db, mailer, now: () => now }, command, args, { dead: o.dead }, io);
       }
       default:
         io.out(`Unknown command "${command}".\n\n${adminHelp(io.command)}`);

@@ -1,6 +1,6 @@
 // Typing a password on the command line without showing it (create-admin): the terminal's echo is off while it
 // is typed, so it is neither on screen nor in the terminal's scroll-back.
-import { AdminError } from '../donation-api/services/user-admin';
+import { AdminError } from '../donation-api/people-places/user-admin';
 
 /** Asks on stderr and reads one line from the terminal without echo; undefined when stdin is not a terminal. */
 export function hiddenPrompt(): ((prompt: string) => Promise<string>) | undefined {

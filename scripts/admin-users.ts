@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { LoginType } from '@/lib/domain/enums';
 import type { Db } from '../donation-api/db/client';
 import { branches, programRoles, userBranches, users } from '../donation-api/db/schema';
-import { AdminError, createUser, grantProgramRole } from '../donation-api/services/user-admin';
+import { AdminError, createUser, grantProgramRole } from '../donation-api/people-places/user-admin';
 
 const LOGIN_NAMES: Record<number, string> = {
   [LoginType.None]: 'None',

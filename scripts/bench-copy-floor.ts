@@ -1,7 +1,7 @@
 // The export's floor: PostgreSQL's own `COPY … TO STDOUT` of the same rows and columns, received by psql
 // and thrown away, next to the API's CSV export in bench:api's table.
 import { spawnSync } from 'node:child_process';
-import { EXPORT_SELECT } from '../donation-api/services/export';
+import { EXPORT_SELECT } from '../donation-api/donations/export';
 import { log, ms, type BenchRow } from './bench-support';
 
 export function copyFloor(results: BenchRow[], url: string, branchId: string, year: number) {

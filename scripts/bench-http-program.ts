@@ -4,7 +4,7 @@
 // and the demo program administrator signed in. Each screen is loaded with autocannon at each concurrency, and its
 // document's size is read once (raw and gzip): the month view (last month), the year view and the totals, then the
 // month view's API call beside them. The totals are kept between views until a write changes them
-// (services/program-totals-cache.ts), so they are also loaded while food banks write: one new donation in a random
+// (program/program-totals-cache.ts), so they are also loaded while food banks write: one new donation in a random
 // food bank every BENCH_WRITE_MS (default 500), each of which makes the next view compute the totals again.
 import zlib from 'node:zlib';
 import path from 'node:path';

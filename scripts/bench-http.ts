@@ -24,7 +24,7 @@ import { userForToken } from '../donation-api/auth/tokens';
 import { openDb } from '../donation-api/db/client';
 import { ENV_DEFAULTS } from '../donation-api/env';
 import { formatCalendarDate, todayCalendarDate } from '../lib/domain/dates';
-import { monthlyReports } from '../donation-api/services/reports';
+import { monthlyReports } from '../donation-api/donations/reports';
 import { apiLogin, buildApp, freshPostgres, log, sessionCookie, root, start, waitFor } from './bench-http-support';
 import { printProgram, programAtScale } from './bench-http-program';
 import { printVisit, visitCost, type VisitCost } from './bench-http-visit';

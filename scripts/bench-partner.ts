@@ -1,140 +1,143 @@
-// npm run bench:partner - a retail partner's calls at national scale, on PostgreSQL: BENCH_BRANCHES branches (500)
-// with six stores each, all of one retailer (a national chain: the largest scope a partner has), BENCH_DONATIONS
-// donations (1,000,000) over two years, every past month submitted. Times in process (app.request) the figures of
-// /partner, filtered by province and by store, a month's lines, the CSV export and a kept statement, next to the
-// floor: the running-totals query the figures read, run directly. Env: BENCH_DATABASE_URL
-// (postgres://postgres@127.0.0.1:5432/rfp_bench_partner, dropped and created anew), BENCH_ITERATIONS (30).
-import './load-env';
+// npm run bench:partner - a national retailer's /partner beside /program, over HTTP, on PostgreSQL: the demo data plus
+// bench:api's data set (scripts/bench-seed.ts: BENCH_BRANCHES food banks, default 500, with six stores each, all of one
+// retailer: a 3,000-store chain, and BENCH_DONATIONS donations, default 1,000,000, over last year and this one, every
+// past month submitted). The app as users get it (npm start on the build in BENCH_DIST, default .next-bench, made when
+// missing); the demo partner `retail` is given the whole chain, the demo program administrator signs in beside it.
+// BENCH_ROUNDS rounds (3), each loading /partner and then /program BENCH_VIEWS times (20) one after the other:
+// the document's size (raw and gzip), the server's CPU time per view (the server's process group, from /proc) and
+// the wall time per view. Goal: /partner's document ≤ 200 kB and its server time ≤ 1.5 × /program's.
+// Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/rfp_bench_partner, dropped and created anew), BENCH_PORT.
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import pino from 'pino';
-import { createDonationApi } from '../donation-api/app';
-import { issueToken } from '../donation-api/auth/tokens';
-import { configFromEnv } from '../donation-api/config';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
 import { openDb } from '../donation-api/db/client';
-import { createMailer } from '../donation-api/mail/mailer';
-import { submittedByStore } from '../donation-api/services/partner-figures';
-import { categoriesOf } from '../donation-api/services/store-totals';
-import { partnerStoreWhere } from '../donation-api/auth/partner-scope';
-import { todayCalendarDate } from '../lib/domain/dates';
-import { bulkLoad, BRANCHES, DONATIONS, log, ms, quantile, run, YEAR, type BenchRow } from './bench-support';
+import { buildApp, freshPostgres, groupCpuMs, log, root, sessionCookie, start, waitFor } from './bench-http-support';
 import { seed } from './bench-seed';
+import { bulkLoad, BRANCHES, DONATIONS, quantile, YEAR } from './bench-support';
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 30);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rfp_bench_partner';
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const DIST = process.env.BENCH_DIST ?? '.next-bench';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const VIEWS = Number(process.env.BENCH_VIEWS ?? 20);
 const RETAILER = '11111111-1111-4111-8111-111111111111';
-const rows: BenchRow[] = [];
+const GOAL_KB = 200;
+const GOAL_RATIO = 1.5;
 
-async function time(operation: string, fn: () => Promise<unknown>, note?: string) {
-  for (let i = 0; i < 3; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(ms(t0));
-  }
-  const row = { target: 'postgres', operation, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), n: ITERATIONS, note };
-  rows.push(row);
-  log(`${operation}: median ${row.median.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms`);
+type Sample = { cpuMs: number; wallMs: number };
+
+/** The retail partner and the program administrator of the demo data, the partner given the bench's whole chain. */
+async function prepare(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const month = new Date().getUTCMonth() + 1;
+  // This year's months before the current one are submitted too (the seed submits last year's).
+  await c.query(
+    `insert into month_submissions (branch_id, year, month, submitted, submitted_at, submitted_by)
+     select id, $1::int, m, true, now(), 'bench@example.org' from branches, generate_series(1, $2::int) m on conflict do nothing`,
+    [YEAR, month - 1],
+  );
+  const moved = await c.query(
+    `update partner_access set retailer_id = $1, banner_id = null, store_ids = '{}' where user_id = (select id from users where username = 'retail')`,
+    [RETAILER],
+  );
+  if (moved.rowCount !== 1) throw new Error('the demo partner `retail` is missing');
+  const stores = await c.query<{ n: string }>('select count(*) as n from stores where retailer_id = $1', [RETAILER]);
+  await c.query('vacuum analyze');
+  await c.end();
+  return Number(stores.rows[0].n);
 }
 
-async function scratchDatabase() {
-  const name = new URL(PG_URL).pathname.slice(1);
-  const admin = new URL(PG_URL);
-  admin.pathname = '/postgres';
-  const c = new Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.query(`create database ${name}`);
-  await c.end();
-  return async () => {
-    const d = new Client({ connectionString: admin.toString() });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
+async function view(url: string, cookie: string, pgid: number): Promise<Sample> {
+  const cpu0 = groupCpuMs(pgid);
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return { wallMs: performance.now() - t0, cpuMs: groupCpuMs(pgid) - cpu0 };
 }
 
 async function main() {
-  const drop = await scratchDatabase();
-  const handle = await openDb({ databaseUrl: PG_URL, poolSize: 10 });
-  (handle.db as unknown as { $client: { on: (e: string, f: () => void) => void } }).$client.on('error', () => undefined);
-  const db = handle.db;
+  buildApp(DIST);
+  const url = await freshPostgres(PG_URL);
+  const handle = await openDb({ databaseUrl: url, poolSize: 2 });
+  const t0 = performance.now();
+  await bulkLoad(handle.db, () => seed(handle.db));
+  await handle.close();
+  const base = `http://localhost:${PORT}`;
+  const env = { NEXT_DIST_DIR: DIST, NEXTAUTH_URL: base, LOG_LEVEL: 'warn', DATABASE_URL: url, PORT: String(PORT), REMINDERS_CRON: 'off' };
+  const stop = start(process.execPath, [path.join(root, 'scripts', 'start.mjs')], env);
   try {
-    const t0 = performance.now();
-    await bulkLoad(db, () => seed(db));
-    const config = { ...configFromEnv({}), smtpUrl: undefined };
-    const today = todayCalendarDate(new Date(), config.timeZone);
-    // This year's months before the current one are submitted too (the seed submits last year's).
-    await run(
-      db,
-      sql`insert into month_submissions (branch_id, year, month, submitted, submitted_at, submitted_by)
-        select id, ${YEAR}::int, m, true, now(), 'bench@example.org' from branches, generate_series(1, ${today.month - 1}::int) m
-        on conflict do nothing`,
+    await waitFor(`${base}/login`);
+    const stores = await prepare(url);
+    log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s: ${stores} stores of one retailer`);
+    const targets = [
+      {
+        page: '`/partner` (3,000-store retailer, this year)',
+        url: `${base}/partner`,
+        cookie: await sessionCookie(base, 'retail', 'Demo-2026', '/partner'),
+      },
+      { page: '`/program` (month view)', url: `${base}/program`, cookie: await sessionCookie(base, 'program', 'Demo-2026', '/program') },
+    ];
+    const docs = new Map<string, { kB: number; gzipKB: number }>();
+    for (const t of targets) {
+      const res = await fetch(t.url, { headers: { cookie: t.cookie } });
+      if (!res.ok) throw new Error(`${t.url}: ${res.status}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      docs.set(t.page, { kB: body.length / 1000, gzipKB: zlib.gzipSync(body).length / 1000 });
+      for (let i = 0; i < 3; i++) await view(t.url, t.cookie, stop.pid); // warm-up
+    }
+    const rows: string[] = [];
+    const ratios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const cpu: number[] = [];
+      for (const t of targets) {
+        const samples: Sample[] = [];
+        for (let i = 0; i < VIEWS; i++) samples.push(await view(t.url, t.cookie, stop.pid));
+        const cpuPerView = samples.reduce((n, s) => n + s.cpuMs, 0) / VIEWS;
+        const wall = quantile(
+          samples.map((s) => s.wallMs),
+          0.5,
+        );
+        cpu.push(cpuPerView);
+        const d = docs.get(t.page)!;
+        rows.push(
+          `| ${round} | ${t.page} | ${d.kB.toFixed(1)} kB (${d.gzipKB.toFixed(1)}) | ${cpuPerView.toFixed(0)} ms | ${wall.toFixed(0)} ms |`,
+        );
+        log(`round ${round}: ${t.page}: ${cpuPerView.toFixed(0)} ms CPU a view, p50 ${wall.toFixed(0)} ms`);
+      }
+      ratios.push(cpu[0] / cpu[1]);
+      rows.push(`| ${round} | × /program (server CPU) | | ${(cpu[0] / cpu[1]).toFixed(2)} | |`);
+    }
+    const partnerDoc = docs.get(targets[0].page)!;
+    const ratio = quantile(ratios, 0.5);
+    console.log(
+      `\n${DONATIONS.toLocaleString('en-CA')} donations, ${BRANCHES} food banks, ${stores.toLocaleString('en-CA')} stores of one retailer`,
     );
-    await run(db, sql`vacuum analyze`);
-    log(`seeded in ${Math.round(ms(t0) / 1000)} s`);
-    const [user] = await run(
-      db,
-      sql`insert into users (username, email, login_type) values ('retail', 'retail@example.org', 1) returning id`,
-    );
-    await run(db, sql`insert into partner_access (user_id, retailer_id) values (${user.id}::uuid, ${RETAILER}::uuid)`);
-    const log0 = pino({ level: 'silent' });
-    const app = createDonationApi({
-      db,
-      config,
-      mailer: createMailer({ db, log: log0, from: config.mailFrom }),
-      log: log0,
-      now: () => new Date(),
-    });
-    const { token } = await issueToken(db, user.id as string, 12, new Date());
-    const headers = { authorization: `Bearer ${token}` };
-    const get = async (p: string) => {
-      const res = await app.request(p, { headers });
-      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-      return res.text();
-    };
-    const [store] = await run(db, sql`select id from stores where retailer_id = ${RETAILER}::uuid limit 1`);
-    const prev = today.month === 1 ? `${YEAR - 1}-12` : `${YEAR}-${String(today.month - 1).padStart(2, '0')}`;
-    const size = (await get('/api/partner/figures')).length;
-    const grant = { retailerId: RETAILER, bannerId: null, storeIds: [] };
-    const fromKey = YEAR * 100 + 1;
-    const toKey = YEAR * 100 + today.month;
-    const categories = await categoriesOf(db);
-    await time('floor: the per-store totals the figures read (one query, SQL only)', () =>
-      submittedByStore(db, { where: partnerStoreWhere(grant), branches: false }, fromKey, toKey, categories),
-    );
-    await time(
-      'GET /api/partner/figures (this year, every store)',
-      () => get('/api/partner/figures'),
-      `answer ${(size / 1024).toFixed(0)} kB`,
-    );
-    await time('GET /api/partner/figures?province=ON', () => get('/api/partner/figures?province=ON'));
-    await time('GET /api/partner/figures?storeId= (one store)', () => get(`/api/partner/figures?storeId=${store.id}`));
-    await time(`GET /api/partner/lines?month=${prev}`, () => get(`/api/partner/lines?month=${prev}`));
-    await time('GET /api/partner/export?format=csv (this year)', () => get('/api/partner/export?format=csv'));
-    const issue = async () =>
-      app.request('/api/partner/statements', {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ year: YEAR, month: today.month === 1 ? 1 : today.month - 1 }),
-      });
-    await time('POST /api/partner/statements (the kept one: figures read and compared)', issue);
-    const lines = ['| operation (PostgreSQL) | median | p95 | runs | note |', '|---|---:|---:|---:|---|'];
-    for (const r of rows) lines.push(`| ${r.operation} | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.n} | ${r.note ?? ''} |`);
-    console.log(`\n${DONATIONS.toLocaleString('en-CA')} donations, ${BRANCHES} branches × 6 stores of one retailer`);
     console.log(
       `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`,
     );
-    console.log(lines.join('\n'));
+    console.log(`| round | screen | document (gzip) | server CPU a view | p50 a view |`);
+    console.log('|---:|---|---:|---:|---:|');
+    for (const r of rows) console.log(r);
+    console.log(
+      `\nGoals: document ≤ ${GOAL_KB} kB: ${partnerDoc.kB <= GOAL_KB ? 'met' : 'NOT met'} (${partnerDoc.kB.toFixed(1)} kB); ` +
+        `server time ≤ ${GOAL_RATIO} × /program: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (median of rounds ${ratio.toFixed(2)} ×)`,
+    );
   } finally {
-    await handle.close();
-    await drop();
+    await stop();
+    const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists "${new URL(PG_URL).pathname.slice(1)}" with (force)`);
+    await admin.end();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../donation-api/db/client';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
-import { oversightMonth } from '../donation-api/services/program-oversight';
-import { programTotals } from '../donation-api/services/program-totals';
+import { oversightMonth } from '../donation-api/program/program-oversight';
+import { programTotals } from '../donation-api/program/program-totals';
 import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
 import { bulkLoad, run, scratchDatabase, timeRuns } from './bench-support';
 

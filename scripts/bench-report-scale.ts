@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../donation-api/db/client';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
-import { monthlyReportFromDonationsSql, monthlyReportSql } from '../donation-api/services/reports';
+import { monthlyReportFromDonationsSql, monthlyReportSql } from '../donation-api/donations/reports';
 import { RFP_CAMPAIGN_ID } from '../lib/domain/enums';
 import { bulkLoad, run, scratchDatabase, timeRuns } from './bench-support';
 

@@ -62,9 +62,13 @@ export async function timeRuns(fn: (i: number) => Promise<unknown>, n: number): 
 
 /**
  * A scratch database, migrated: the embedded one in a new temporary folder ('pglite'), or PostgreSQL's database
- * of pgUrl dropped and created anew; cleanup removes it.
+ * of pgUrl dropped and created anew; cleanup removes it. poolSize: PostgreSQL's connections (the server's default is 10).
  */
-export async function scratchDatabase(target: string, pgUrl: string): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+export async function scratchDatabase(
+  target: string,
+  pgUrl: string,
+  poolSize = 2,
+): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
   if (target === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-'));
     return { handle: await openDb({ dataDir: dir }), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -80,7 +84,7 @@ export async function scratchDatabase(target: string, pgUrl: string): Promise<{ 
   };
   await sqlAdmin(`drop database if exists ${name} with (force)`);
   await sqlAdmin(`create database ${name}`);
-  const handle = await openDb({ databaseUrl: pgUrl, poolSize: 2 });
+  const handle = await openDb({ databaseUrl: pgUrl, poolSize });
   // A dropped database's idle connections error when cleanup drops it: expected, not a failure.
   (handle.db as unknown as { $client: { on: (e: string, f: () => void) => void } }).$client.on('error', () => undefined);
   return { handle, cleanup: () => sqlAdmin(`drop database if exists ${name} with (force)`) };

@@ -15,3 +15,10 @@ export const SECURITY_HEADERS = [
  * bundle and the edge are separate module graphs in one process: only the global registry is common to both.
  */
 export const DIRECT_API_FETCH = Symbol.for('rfp.donationApi.fetch');
+
+/**
+ * The global under which instrumentation-node.ts publishes the end of the API's start (database opened, migrations
+ * applied, reference and demo data written): a promise of true, or false when the database could not be opened yet.
+ * The edge says "Ready" once it has settled (scripts/serve.mjs).
+ */
+export const API_STARTED = Symbol.for('rfp.donationApi.started');

@@ -1,7 +1,9 @@
 // What every HTTP server of the app (scripts/serve.mjs for npm start, the release's server.js, npm run api) does
 // to each connection and request before the app sees it. Node 24 runs this file as it is (type annotations only).
+import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import path from 'node:path';
 
 /**
  * Above the idle timeout of the usual reverse proxies and load balancers (nginx upstream keepalive_timeout 60 s,
@@ -13,7 +15,7 @@ export const HEADERS_TIMEOUT_MS = 66_000;
 
 /**
  * The largest body a page request (anything Next renders or runs as a server action) may carry. The app's only
- * server actions (lib/i18n/actions.ts) send a language code, and its forms post to /api and /bff; Next itself buffers
+ * server actions (web/i18n/actions.ts) send a language code, and its forms post to /api and /bff; Next itself buffers
  * up to 10 MB of any page request for its proxy (proxy.ts) before anything could refuse it, so the edge refuses a
  * larger one from its Content-Length, before reading a byte of it.
  */
@@ -119,4 +121,102 @@ export function logPageRequest(log: PageLog, req: IncomingMessage, res: ServerRe
     if (path.startsWith('/_next/')) log.debug(line, 'page');
     else log.info(line, 'page');
   });
+}
+
+/** Paths that are no page: the API and next-auth (/api), the BFF, Next's own files. */
+const NOT_A_PAGE = /^\/(api|bff|_next)(\/|$)/;
+
+function holdsBadEscape(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The host a request was sent to, as Next reads it for its server actions' origin check. */
+function requestHost(req: IncomingMessage): string | undefined {
+  const forwarded = req.headers['x-forwarded-host'];
+  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0].trim() || req.headers.host;
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Requests no screen of the app makes, refused before Next, which answered each with a 500 and an error in the log:
+ * - a path whose escapes are not UTF-8 (`%FF`, a lone `%`, an encoded surrogate `%ED%A0%80`, an overlong `%C0%AF`):
+ *   Next fails to decode it before any route runs. 400, as the API answers the same path (MALFORMED_URL); /api paths
+ *   are the API's own (scripts/direct-api.mts);
+ * - to a page, a request with a body that is no server action (no Next-Action header): the app's forms post to /api
+ *   and /bff, its server actions are called by its own script, and Next read a multipart body as a server action
+ *   sent by a form without JavaScript. 405 with Allow: GET, HEAD;
+ * - a server action sent from another origin: Next refuses it too, but as a 500. 403;
+ * - a server action that is none of the build's (`actions`, from serverActionIds): Next answers it 404 too, but
+ *   first writes the error to its log ("Failed to find Server Action", or for an empty id "Invariant: Missing
+ *   'next-action' header. This is a bug in Next.js."). 404 with Next's own marker header, which the page of an
+ *   older release reads as Next's answer.
+ * Answers true when it has answered.
+ */
+export function refuseMalformedRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  actions?: () => ReadonlySet<string> | undefined,
+): boolean {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (!path.startsWith('/api/') && holdsBadEscape(path)) {
+    return refuse(res, 400, 'MALFORMED_URL', 'The address of the request holds a malformed percent-encoding (such as %FF).');
+  }
+  if (NOT_A_PAGE.test(path) || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  if (req.method !== 'POST' || req.headers['next-action'] === undefined) {
+    res.setHeader('allow', 'GET, HEAD');
+    return refuse(res, 405, 'METHOD_NOT_ALLOWED', 'A page is only read (GET); forms send their data to the API.');
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && originHost(origin) !== requestHost(req)) {
+    return refuse(res, 403, 'CSRF', 'Cross-site request refused.');
+  }
+  const known = actions?.();
+  const id = req.headers['next-action'];
+  if (known && !(typeof id === 'string' && known.has(id))) {
+    res.shouldKeepAlive = false;
+    res.writeHead(404, {
+      'content-type': 'text/plain',
+      'cache-control': 'no-store',
+      'x-nextjs-action-not-found': '1',
+      connection: 'close',
+    });
+    res.end('Server action not found.');
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The ids of the build's server actions (`server/server-reference-manifest.json` of the build folder), read once, on
+ * first use: undefined while the folder has no build (the check is then Next's).
+ */
+export function serverActionIds(buildDir: string): () => ReadonlySet<string> | undefined {
+  let ids: Set<string> | undefined;
+  return () => {
+    if (ids) return ids;
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {
+        node?: Record<string, unknown>;
+        edge?: Record<string, unknown>;
+      };
+      ids = new Set([...Object.keys(manifest.node ?? {}), ...Object.keys(manifest.edge ?? {})]);
+      return ids;
+    } catch {
+      return undefined;
+    }
+  };
 }

@@ -64,7 +64,7 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
  * Every request gets an x-request-id at the edge: the reverse proxy's (nginx's $request_id) when it is a plain token,
- * else a new one, so a page's internal API calls and the API's log lines share one id (lib/server/logger.ts).
+ * else a new one, so a page's internal API calls and the API's log lines share one id (web/server/logger.ts).
  */
 export function ensureRequestId(headers: Record<string, string | string[] | undefined>, newId: () => string): string {
   const given = headers['x-request-id'];

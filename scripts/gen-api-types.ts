@@ -1,4 +1,4 @@
-// Writes lib/api/paths.d.ts from the donation API's OpenAPI document (see scripts/api-types.ts).
+// Writes web/api/paths.d.ts from the donation API's OpenAPI document (see scripts/api-types.ts).
 // npm install (postinstall), npm run lint and npm run typecheck run it; run it by hand after changing a route's schema
 // (npm run gen:api-types) so the editor sees the new types. A test fails while the file on disk is stale.
 import fs from 'node:fs';

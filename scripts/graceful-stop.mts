@@ -4,6 +4,7 @@
 // that still arrives on a kept-alive connection, then close the database, then exit; all within a bound.
 // Node 24 runs this file as it is (type annotations only).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 
 /**
  * The global the donation API (donation-api/index.ts) hands its closing function to, instead of closing on the
@@ -15,6 +16,22 @@ export const STOP_HOOK = Symbol.for('rfp.edge.onStop');
 export const STOP_TIMEOUT_MS = 10_000;
 /** Then closing the database gets this long before the process exits anyway. */
 const CLOSE_TIMEOUT_MS = 3_000;
+
+/**
+ * How long the stop lets requests already sent on kept-alive connections be read before it closes the connections
+ * that are still idle. Closing them in the signal's own turn of the event loop (http's close does) dropped requests
+ * that had arrived but were not read yet, the event loop being busy (on the embedded database, with queries): the
+ * kernel answers a socket closed with unread data with a reset, so a request sent before the signal lost its answer.
+ * Read now, each is answered, or refused 503 with Connection: close (refuseWhileStopping).
+ */
+const IDLE_GRACE_MS = 250;
+const netClose = net.Server.prototype.close;
+
+/** Closes the server's idle connections once the requests already received have been read, and each that goes idle. */
+function closeIdleSoon(server: Server) {
+  const timer = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+  timer.unref();
+}
 
 type StopLog = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 type Stopper = {
@@ -37,9 +54,11 @@ export function createStopper(log: StopLog, { timeoutMs = STOP_TIMEOUT_MS, exit 
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {
       if (!server.listening) return resolve();
-      // Stops accepting and closes the idle kept-alive connections (Node 19+); busy ones close after their answer,
-      // which closeAfterEarlyAnswer (edge-guards.mts) marks Connection: close while stopping.
-      server.close(() => resolve());
+      // Stops accepting (net's close: http's own would also close the idle connections at once, below). Busy
+      // connections close after their answer, which closeAfterEarlyAnswer (edge-guards.mts) marks Connection: close
+      // while stopping; the callback runs once every connection has closed.
+      netClose.call(server, () => resolve());
+      closeIdleSoon(server);
     });
 
   const withinMs = <T,>(ms: number, work: Promise<T>) =>

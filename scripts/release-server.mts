@@ -8,8 +8,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createLogger } from '../donation-api/logger';
 import { directApiListener } from './direct-api.mts';
-import { closeAfterEarlyAnswer, logPageRequest, refuseLargePageBody, tuneServer } from './edge-guards.mts';
+import {
+  closeAfterEarlyAnswer,
+  logPageRequest,
+  refuseLargePageBody,
+  refuseMalformedRequest,
+  serverActionIds,
+  tuneServer,
+} from './edge-guards.mts';
 import { loadEnvFiles } from './env-files.mjs';
+import { listenProblem } from './listen-problem.mjs';
 import { rewriteOnEveryServer } from './forwarded-for.mts';
 import { createStopper } from './graceful-stop.mts';
 
@@ -28,18 +36,27 @@ const failed = (err: unknown, req: http.IncomingMessage) =>
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 const stopper = createStopper(log);
 const answerApi = directApiListener(defaultHost, failed);
+// The build's server actions (the standalone server's .next folder), for the edge to refuse any other.
+const actions = serverActionIds(path.join(__dirname, '.next'));
 rewriteOnEveryServer(http, Number(process.env.TRUSTED_PROXY_HOPS ?? 0), (req, res) => {
   closeAfterEarlyAnswer(req, res, stopper.stopping);
   if (stopper.refuseWhileStopping(req, res) || answerApi(req, res)) return true;
   logPageRequest(log, req, res);
-  return refuseLargePageBody(req, res);
+  return refuseLargePageBody(req, res) || refuseMalformedRequest(req, res, actions);
 });
 // Every server Next makes (its standalone server makes one) gets the edge's timeouts and is closed on stop. Next sets
 // its keepAliveTimeout only when KEEP_ALIVE_TIMEOUT is set, after this.
+// A port it cannot listen on is told in npm start's one line (scripts/listen-problem.mjs), before Next's own handler
+// prints "Failed to start server" and the error's stack.
 const createServer = http.createServer;
 http.createServer = function (this: unknown, ...args: unknown[]) {
   const server = tuneServer((createServer as (...a: unknown[]) => http.Server).apply(this, args));
   stopper.addServer(server);
+  server.prependOnceListener('error', (err: NodeJS.ErrnoException) => {
+    if (server.listening || !err.syscall?.startsWith('listen')) return;
+    console.error(listenProblem(process.env.HOSTNAME || undefined, process.env.PORT || 3000, err.code ?? err.message, 'node server.js'));
+    process.exit(1);
+  });
   return server;
 } as typeof http.createServer;
 // A runtime path, so the bundler leaves Next's server (and its node_modules) outside this file.

@@ -4,7 +4,7 @@ import './load-env';
 import { configFromEnv } from '../donation-api/config';
 import { openDb } from '../donation-api/db/client';
 import { ensureReferenceData } from '../donation-api/db/reference-data';
-import { seedDemo } from '../donation-api/db/seed-demo';
+import { seedDemo } from '../donation-api/demo/seed-demo';
 import { scriptDatabase } from './script-env';
 
 async function main() {

@@ -6,7 +6,7 @@
 // TRUSTED_PROXY_HOPS (default 0) is the number of reverse proxies in front of the app. With 0, whatever the client
 // sent in x-forwarded-for / x-forwarded-proto is dropped and x-forwarded-for is the socket's address. With N, the
 // socket's address (the nearest proxy) is appended to the chain as a proxy does, and the API reads the entry N
-// places from the right: the one the outermost trusted proxy wrote (donation-api/services/login-attempts.ts).
+// places from the right: the one the outermost trusted proxy wrote (donation-api/sign-in/login-attempts.ts).
 //
 // /api calls (not /api/auth/...) are then answered by the API directly, without Next's router, once Next's
 // register() has published it (scripts/direct-api.mts); everything else, and /api before that, goes to Next.
@@ -16,20 +16,26 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
+import { API_STARTED } from './edge-contract.mjs';
 import { listenProblem } from './listen-problem.mjs';
 
 // Imported once the Node check has passed: an older Node cannot even load a .mts file.
 const { directApiListener } = await import('./direct-api.mts');
 const { ensureRequestId, rewriteForwardedFor } = await import('./forwarded-for.mts');
-const { closeAfterEarlyAnswer, logPageRequest, refuseLargePageBody, tuneServer } = await import('./edge-guards.mts');
+const { closeAfterEarlyAnswer, logPageRequest, refuseLargePageBody, refuseMalformedRequest, serverActionIds, tuneServer } =
+  await import('./edge-guards.mts');
 const { createStopper } = await import('./graceful-stop.mts');
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
 // The app's own lines use donation-api/logger.ts (same JSON format); this file runs before any TypeScript loads.
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+// A LOG_LEVEL pino does not know is logged at info here, and refused with the other wrong settings in one fatal line
+// by the start's environment check (instrumentation-node.ts): given to pino, it threw a stack trace first.
+const level = process.env.LOG_LEVEL;
+const log = pino({ level: level === 'silent' || (level && level in pino.levels.values) ? level : 'info' });
 // Before Next's register() opens the database: the API then leaves closing it to this stopper (graceful-stop.mts).
 const stopper = createStopper(log);
 
@@ -44,6 +50,8 @@ const { default: next } = await import('next');
 const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
 stopper.onClosed(() => app.close());
 const handle = app.getRequestHandler();
+// The build's server actions, for the edge to refuse any other (refuseMalformedRequest).
+const actions = serverActionIds(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
 const failed = (err, req) =>
   log.error({ err, requestId: req.headers['x-request-id'], method: req.method, path: req.url?.split('?')[0] }, 'request failed');
 const answerApi = directApiListener(`${hostname ?? 'localhost'}:${port}`, failed);
@@ -59,7 +67,7 @@ const server = tuneServer(
     closeAfterEarlyAnswer(req, res, stopper.stopping);
     if (stopper.refuseWhileStopping(req, res) || answerApi(req, res)) return;
     logPageRequest(log, req, res);
-    if (refuseLargePageBody(req, res)) return;
+    if (refuseLargePageBody(req, res) || refuseMalformedRequest(req, res, actions)) return;
     prepared
       .then(() => handle(req, res))
       .catch((err) => {
@@ -75,5 +83,26 @@ server
     console.error(listenProblem(hostname, port, err.code ?? err.message));
     process.exit(1);
   })
-  .listen(port, hostname, () => void prepared.then(() => log.info({ port, hostname }, `Ready on port ${port}`)));
+  .listen(port, hostname, () => void prepared.then(apiStarted).then((ok) => sayReady(ok)));
 await prepared;
+
+/**
+ * The end of the API's start, which instrumentation-node.ts publishes (API_STARTED): Next's prepare() does not wait
+ * for it, and "Ready" used to be said minutes before a first start's migrations and demo data were done.
+ */
+async function apiStarted() {
+  for (;;) {
+    const started = globalThis[API_STARTED];
+    if (started) return started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function sayReady(ok) {
+  if (ok) log.info({ port, hostname, version }, `Ready on port ${port}`);
+  else
+    log.warn(
+      { port, hostname, version },
+      `Listening on port ${port}; the database could not be opened yet, /api/ready answers 503 until it can`,
+    );
+}

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const DIRS = ['app', 'components', 'lib', 'donation-api', 'messages', 'public'];
+const DIRS = ['app', 'components', 'lib', 'web', 'donation-api', 'messages', 'public'];
 const FILES = [
   'package.json',
   'package-lock.json',

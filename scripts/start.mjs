@@ -3,8 +3,9 @@
 // (default ./data), or on PostgreSQL when DATABASE_URL is set, with a session secret kept in the data folder
 // when NEXTAUTH_SECRET is unset. It builds first when there is no build, or when the build was made from other
 // sources, another lock or another version (its BUILD_ID is the hash of those: scripts/source-hash.mjs).
-// It is the demo: the embedded database gets the demo users unless SEED_DEMO=false (elsewhere in production, only
-// when SEED_DEMO=true).
+// It is the demo: the embedded database gets the demo users unless SEED_DEMO=false. With NODE_ENV=production set by
+// the operator it is a production server like the release folder's: no demo users unless SEED_DEMO=true, and no start
+// while an account keeps the published demo password unless DEMO_IN_PRODUCTION=yes-this-is-a-demo.
 import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +26,13 @@ const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 fs.mkdirSync(dataDir, { recursive: true });
 
 const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
-// The demo's users on the embedded database (PostgreSQL gets them only when SEED_DEMO=true is set by hand).
-if (!env.DATABASE_URL) env.SEED_DEMO ||= 'true';
+// The demo's users on the embedded database (PostgreSQL gets them only when SEED_DEMO=true is set by hand), and the
+// demo's own say-so for its published password (donation-api/demo/demo-policy.ts), unless the operator asked for
+// production: then the server decides as the release folder's does.
+if (process.env.NODE_ENV !== 'production') {
+  if (!env.DATABASE_URL) env.SEED_DEMO ||= 'true';
+  env.DEMO_IN_PRODUCTION ||= 'yes-this-is-a-demo';
+}
 if (!env.NEXTAUTH_SECRET) {
   const secretFile = path.join(dataDir, 'nextauth-secret');
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
@@ -51,7 +57,8 @@ if (built !== wanted) {
 const database = env.DATABASE_URL
   ? `PostgreSQL (DATABASE_URL, database ${new URL(env.DATABASE_URL).pathname.slice(1) || 'postgres'})`
   : `the embedded database in ${path.join(dataDir, 'pglite')}`;
-console.log(`Starting on ${env.NEXTAUTH_URL} with ${database}`);
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+console.log(`Starting version ${version} on ${env.NEXTAUTH_URL} with ${database}`);
 // glibc's allocator, tuned for one long-lived server: two arenas instead of eight per core (each of Node's helper
 // threads otherwise keeps its own, fragmented), and freed memory above 128 kB given back to the system rather than
 // kept for later. Together about 150 MB less after a burst of requests (bench:http's memory scenario), for no

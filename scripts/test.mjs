@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set) runs while
-// the production build is made; then Playwright in Debian's Chromium, as two shards side by side (each with its own
-// app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, scripts/e2e-shards.mjs),
+// npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set; each file's
+// tests in a random order, JEST_SEED=N replays one) runs while the production build is made; then Playwright in
+// Debian's Chromium, as two shards side by side (each with its own app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, scripts/e2e-shards.mjs),
 // while the release folder is packaged; then the release folder's browser smoke test. Prints each step's time, then one line "N passed, N failed".
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -104,14 +105,30 @@ const playwright = (name, args, env) => {
   );
 };
 
+// Jest runs the tests of each file in a random order, a new one each run, so a test that leans on another's writes
+// fails (docs/development.md, "Tests in any order"). The seed is printed (and repeated at the end on a failure) so
+// that order can be replayed: JEST_SEED=N npm test, or npm run test:api -- --randomize --seed=N <file>.
+const jestSeed = process.env.JEST_SEED ? Number(process.env.JEST_SEED) : randomInt(2 ** 31 - 1);
+if (!Number.isSafeInteger(jestSeed)) throw new Error(`JEST_SEED must be a whole number, not ${process.env.JEST_SEED}`);
 const jestReport = path.join(reports, 'jest.json');
+console.log(`test: jest seed ${jestSeed}`);
 const jest = step('jest', [
   '--experimental-vm-modules',
   '--no-warnings',
   bin('jest', 'bin/jest.js'),
+  '--randomize',
+  `--seed=${jestSeed}`,
+  '--showSeed',
   '--json',
   `--outputFile=${jestReport}`,
-]).then(() => jestCounts(jestReport));
+]).then(() => {
+  const before = failed;
+  jestCounts(jestReport);
+  if (failed > before)
+    problems.push(
+      `jest failed with seed ${jestSeed}: replay with JEST_SEED=${jestSeed}, or npm run test:api -- --randomize --seed=${jestSeed} <file>`,
+    );
+});
 
 const chromium = testBrowserPath();
 console.log(`test: browser ${chromium}`);

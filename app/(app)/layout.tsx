@@ -1,4 +1,3 @@
-import { redirect } from 'next/navigation';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { AppHeader } from '@/components/layout/app-header';
 import { HeaderProvider } from '@/components/layout/header-context';
@@ -9,18 +8,16 @@ import { Providers } from '@/components/providers';
 import { StatusBanner } from '@/components/ui/banner';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { LoginType } from '@/lib/domain/enums';
-import { appTimeZone } from '@/lib/server/env';
-import { getLiveSessionJwt } from '@/lib/server/session';
+import { appTimeZone } from '@/web/server/env';
+import { guardScreen } from '@/web/server/screen-guard';
 
 /** Signed-in screens: header (none for embedded users), status banner, then the page. */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   // The proxy already redirects; this check stands on its own (never trust the proxy alone), and asks the API
-  // whether the token is still live: a revoked one (sign-out, password change) must not render names.
-  const jwt = await getLiveSessionJwt();
-  if (!jwt?.user) redirect('/login');
-  // What next-auth's session callback would answer (the user's display data), read from the cookie decoded above:
-  // getServerSession() would decode it again through next-auth's whole request handler.
-  const { user } = jwt;
+  // whether the token is still live: a revoked one (sign-out, password change) must not render names. The user is
+  // what next-auth's session callback would answer, read from the cookie already decoded (getServerSession() would
+  // decode it again through next-auth's whole request handler).
+  const user = await guardScreen('signed-in', { live: true });
   const embedded = !!user.workplace;
   const sso = user.loginType === LoginType.AAD || user.loginType === LoginType.AADB2C;
   // The screens a volunteer needs without a network, kept by the service worker (app/sw.ts) from this load on.

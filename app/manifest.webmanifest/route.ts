@@ -1,7 +1,7 @@
 // GET /manifest.webmanifest?lang=fr: the installable app's manifest in the page's language. Browsers fetch a
 // manifest without cookies, so the root layout puts the language in its address.
 import type { MetadataRoute } from 'next';
-import { toLocale } from '@/lib/i18n/config';
+import { toLocale } from '@/web/i18n/config';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 

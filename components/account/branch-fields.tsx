@@ -7,7 +7,7 @@ import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { BRANCH_STATISTICS, BRANCH_TEXT_MAX, isRequiredBranchField, type BranchTextField } from '@/lib/domain/branch-rules';
 import { PROVINCE_CODES, PROVINCE_NAMES } from '@/lib/domain/enums';
-import { BffError } from '@/lib/query/bff';
+import { BffError } from '@/web/query/bff';
 import { refusedBranchField, type UpdateBranchFormValues } from './schemas';
 
 type Field = keyof UpdateBranchFormValues;
@@ -23,8 +23,8 @@ type FieldSpec = {
   autoCapitalize?: 'characters';
 };
 
-// Section 3's fields in the order of the spec's /branch form. Which are required and how long each may be come
-// from lib/domain/branch-rules (the API's own table), not from here.
+// The branch's fields in the order of the /branch form (docs/product.md, Organisation details). Which are required
+// and how long each may be come from lib/domain/branch-rules (the API's own table), not from here.
 const SECTIONS: { legend: 'sectionOrganization' | 'sectionContact' | 'sectionStatistics'; fields: FieldSpec[] }[] = [
   {
     legend: 'sectionOrganization',
@@ -82,7 +82,7 @@ export function branchRefusal(e: unknown): { field: Field; message: string | und
 }
 
 /**
- * Every section 3 field of a branch, in its three sections, with its rule's message under it: the fields of the
+ * Each branch field (docs/product.md, Organisation details) in its group, its rule's message below: the fields of the
  * branch's own organisation details (/branch) and of the program's branch editor. The screen owns the form (its
  * submit, its messages, its extra fields); the stored province stays a choice even when it is none of the 13 codes.
  */

@@ -10,9 +10,9 @@ import { RetryButton } from '@/components/ui/retry-button';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
-import type { ApiData } from '@/lib/api/calls';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import type { ApiData } from '@/web/api/calls';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { BranchFields, branchRefusal } from './branch-fields';
 import { branchBodyFrom, branchFormValues, updateBranchResolver } from './schemas';
 

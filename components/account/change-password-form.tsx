@@ -11,8 +11,8 @@ import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { changePasswordResolver } from './schemas';
 
 const BY_STATUS: Record<number, ErrorKey> = {

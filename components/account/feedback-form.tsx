@@ -13,16 +13,16 @@ import { FormActions } from '@/components/ui/form-actions';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import type { ApiData } from '@/lib/api/calls';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import type { ApiData } from '@/web/api/calls';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { FEEDBACK_MAX_LENGTH, sendFeedbackResolver } from './schemas';
 import { makeNumberFormats } from '@/components/donations/number-formats';
 
 type Contacts = ApiData<'get', '/contact'>;
 
-// The feedback topics of section 3 (a text dictionary): known contact names are shown in the user's language.
+// The support topics (docs/product.md, Help and Feedback), a text dictionary: known names shown in the user's language.
 const TOPIC_KEYS = {
   'Individual Donations': 'individualDonations',
   Partnerships: 'partnerships',

@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
-import type { ApiData } from '@/lib/api/calls';
-import { api } from '@/lib/query/api-client';
+import type { ApiData } from '@/web/api/calls';
+import { api } from '@/web/query/api-client';
 
 type ReminderPreference = ApiData<'get', '/user/current-user/reminders'>;
 

@@ -1,6 +1,6 @@
-// Form rules of the account screens: the section 5 rules of lib/domain as react-hook-form resolvers, with the error
-// code as message (the form shows the translation of the code). Plain functions, no zod: zod would add about 30 kB
-// to each of these pages in the browser.
+// Form rules of the account screens (docs/product.md: Organisation details, Change password, Help and Feedback): the
+// rules of lib/domain as react-hook-form resolvers, with the error code as message (the form shows the translation of
+// the code). Plain functions, no zod: zod would add about 30 kB to each of these pages in the browser.
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { UpdateBranchBody } from '@/lib/domain/branch';
 import {
@@ -56,7 +56,7 @@ const WHOLE = /^\d{1,3}([ \u00a0\u202f]\d{3})+$|^\d{1,3}(,\d{3})+$|^\d+$/;
 
 /**
  * A statistic as typed: null when empty, a whole number, or why it is refused. The API turns what is not a
- * number into null (section 3), so letters would be dropped without a word: the form refuses them instead.
+ * number into null, so letters would be dropped without a word: the form refuses them instead.
  */
 function readStatistic(typed: string): number | null | 'STAT_NOT_NUMBER' | 'STAT_NEGATIVE' {
   const s = typed.trim();

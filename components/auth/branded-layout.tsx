@@ -1,6 +1,6 @@
 import { getLocale } from 'next-intl/server';
 import { LanguageToggle } from '@/components/layout/language-toggle';
-import { getLoginBackground } from '@/lib/server/login-background';
+import { getLoginBackground } from '@/web/server/login-background';
 import { LoginBackgroundCookies } from './login-background-cookies';
 
 /**

@@ -7,7 +7,7 @@ import { Button, SubmitButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField, UsernameField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { CONTEXT_TIMEOUT_MS } from '@/lib/auth/embedded';
+import { CONTEXT_TIMEOUT_MS } from '@/web/auth/embedded';
 import type { BotSource } from '@/lib/domain/enums';
 import { FormMessage } from '@/components/ui/form-message';
 
@@ -21,7 +21,7 @@ declare global {
   }
 }
 
-/** Loads the SDK (once) and asks for the thread context; rejects after the 5 seconds of section 9. */
+/** Loads the SDK (once) and asks for the thread context; rejects after 5 s (docs/product.md, Inside the chat tool). */
 function getContext(sdkUrl: string, appId: string): Promise<ThreadContext> {
   return new Promise((resolve, reject) => {
     const timer = window.setTimeout(() => reject(new Error('timeout')), CONTEXT_TIMEOUT_MS);
@@ -73,9 +73,9 @@ export type EmbeddedProps = {
 };
 
 /**
- * The embedded chat view's login (flows (c), (d), (f)): only a spinner and messages. The saved token first, then
+ * The embedded chat view's login: only a spinner and messages. The saved token first, then
  * the chat tool's context and signed request (verified by the donation API); an unlinked chat identity gets the
- * e-mail code; any failure shows the section 8 message and the three steps.
+ * e-mail code; any failure shows its message and the three steps (docs/product.md, Inside the chat tool).
  */
 export function EmbeddedSignIn({ botSource, appId, sdkUrl, callbackUrl, hasSavedToken, emptyPage }: EmbeddedProps) {
   const t = useTranslations('LoginPage');

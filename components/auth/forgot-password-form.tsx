@@ -9,8 +9,9 @@ import { useErrorText, type ErrorKey } from '@/components/ui/use-error-text';
 import { FormMessage } from '@/components/ui/form-message';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 
-// Section 8, by status when the code is not one we know.
-const BY_STATUS: Record<number, ErrorKey> = { 404: 'FORGOT_INVALID_USERNAME', 401: 'FORGOT_NOT_ALLOWED', 400: 'FORGOT_INVALID_EMAIL' };
+// The API answers every username alike (docs/product.md, Forgotten password): a refusal here is the form's own
+// (nothing typed), the address's request limit, or a server that could not be reached.
+const BY_STATUS: Record<number, ErrorKey> = { 400: 'FORGOT_USERNAME_REQUIRED' };
 
 type Result = { ok: true } | { ok: false; message: string };
 
@@ -44,7 +45,6 @@ export function ForgotPasswordForm() {
       if (res.ok) setResult({ ok: true });
       else {
         const body = (await res.json().catch(() => ({}))) as { code?: string };
-        // 400 covers both an empty name and a bad address on file; the code tells them apart.
         const known = body.code && body.code !== 'BAD_REQUEST' ? body.code : undefined;
         setResult({ ok: false, message: errorText(known, BY_STATUS[res.status] ?? 'FORGOT_SEND_FAILED') });
       }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { LoginBackground } from '@/lib/server/login-background';
+import type { LoginBackground } from '@/web/server/login-background';
 
 /**
- * The login-page background data of section 9, kept in the cookies the spec names: fbc-bg (English) and
+ * The login-page background data, kept in two cookies (docs/product.md, The sign-in page): fbc-bg (English) and
  * fbc-bg-fr (French), so any page of the site (and the embedded view) can brand itself without another call.
  */
 export function LoginBackgroundCookies({ en, fr }: { en: LoginBackground; fr: LoginBackground }) {

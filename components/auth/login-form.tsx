@@ -24,7 +24,7 @@ const NEXT_AUTH_ERRORS = new Set([
   'SessionRequired',
 ]);
 
-/** Username/password sign-in (section 2, Login): Login stays disabled until both fields are filled; Enter submits. */
+/** The sign-in form (docs/product.md, The sign-in page): Login is disabled until both are filled; Enter submits. */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
   const t = useTranslations('LoginPage');
   const errorText = useErrorText();

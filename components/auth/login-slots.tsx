@@ -1,14 +1,14 @@
 // The single sign-on and embedded (workplace) parts of /login, switched on by GET /api/config/auth-config.
-// - <SsoSignIn>: the consumer-identity login button and the employees' work-account link (section 2, Login).
+// - <SsoSignIn>: the customer-identity button and the employees' work-account link (docs/product.md, Single sign-on).
 // - <EmbeddedSignIn>: replaces the whole branded page in embedded mode: a spinner and messages only, and the
-//   three steps when single sign-on fails (sections 2 and 8).
+//   three steps when single sign-on fails (docs/product.md, Inside the chat tool).
 import 'server-only';
 import { EmbeddedSignIn as EmbeddedClient } from '@/components/auth/embedded-sign-in';
 import { SsoSignInButtons, type SsoProviderChoice } from '@/components/auth/sso-sign-in-buttons';
-import { embeddedVariant } from '@/lib/auth/embedded';
-import type { LoginQuery } from '@/lib/auth/login-mode';
-import { callDonationApi } from '@/lib/server/donation-api-client';
-import { sharedAnswerCache } from '@/lib/server/shared-answer-cache';
+import { embeddedVariant } from '@/web/auth/embedded';
+import type { LoginQuery } from '@/web/auth/login-mode';
+import { callDonationApi } from '@/web/server/donation-api-client';
+import { sharedAnswerCache } from '@/web/server/shared-answer-cache';
 
 /** The public auth configuration (GET /api/config/auth-config), the parts the login page needs. */
 export type PublicAuthConfig = {

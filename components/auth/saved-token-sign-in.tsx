@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
- * Login flow (d): a returning browser with a saved token (an httpOnly cookie the page cannot read; the server
+ * A returning browser with a saved token (an httpOnly cookie the page cannot read; the server
  * only says it exists) is signed in silently. On failure the server removed the cookie: show the login page.
  */
 export function SavedTokenSignIn({ callbackUrl, children }: { callbackUrl: string; children: React.ReactNode }) {

@@ -23,7 +23,7 @@ const NEXT_AUTH_ERRORS = new Set([
 ]);
 
 /**
- * Section 2, Login, "otherwise": the customer-identity login button and the employees' work-account link.
+ * The default of /login (docs/product.md, Single sign-on): the customer-identity button and the work-account link.
  * `autoStart` (the sso query, or the forgot-password continuation) goes to that provider at once.
  */
 export function SsoSignInButtons({

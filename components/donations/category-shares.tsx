@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { FieldError, CONTROL_CLASS } from '@/components/ui/field';
 import { OTHER_FROM_INDEX } from '@/lib/domain/categories';
-import type { CategoryAnswer } from '@/lib/query/donation-keys';
+import type { CategoryAnswer } from '@/web/query/donation-keys';
 
 type Props = {
   /** In display order; the ones from OTHER_FROM_INDEX on go under the "Other" heading. */
@@ -18,7 +18,7 @@ type Props = {
   onType: (i: number, raw: string) => void;
 };
 
-/** Categories (section 5): one slider and one percent box per category, and the running total. */
+/** Categories (docs/product.md, The donation form): a slider and a percent box per category, and the running total. */
 export function CategoryShares({ categories, shares, totalText, error, fieldsetRef, onSlide, onType }: Props) {
   const t = useTranslations('DonationForm');
   const locale = useLocale();

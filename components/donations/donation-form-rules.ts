@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { CalendarDate } from '@/lib/domain/dates';
 import { checkDonationRules } from '@/lib/domain/donation-rules';
 import { typedToIso, typedWeight } from '@/lib/domain/typed-input';
-import type { CategoryAnswer } from '@/lib/query/donation-keys';
+import type { CategoryAnswer } from '@/web/query/donation-keys';
 
 /** The donation form's values as typed: text for date and weight, whole percents per category (in display order). */
 export type DonationFormValues = { date: string; storeId: string; source: string; weight: string; weightUnit: string; shares: number[] };
@@ -23,7 +23,7 @@ export const FORM_FIELD: Record<string, keyof DonationFormValues> = {
 type RulesContext = { mode: 'add' | 'edit'; categories: CategoryAnswer[]; today: CalendarDate; keptStoreId?: string; locale: string };
 
 /**
- * The rules of section 5 (lib/domain) as the form's check: the same function the API runs, without a schema
+ * The rules (docs/product.md, The donation form) as the form's check: the function the API runs, without a schema
  * library in the browser. The first violation per field shows under that field; none means the values can be saved.
  */
 export function useDonationCheck({ mode, categories, today, keptStoreId, locale }: RulesContext) {

@@ -1,13 +1,15 @@
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { IntentButtonLink } from '@/components/layout/intent-link';
 import { RetryButton } from '@/components/ui/retry-button';
 import { parseCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
-import { appTimeZone } from '@/lib/server/env';
+import { appTimeZone } from '@/web/server/env';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { isRfp } from '@/lib/query/donation-keys';
-import { ApiCallError } from '@/lib/server/donation-api-client';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
-import { DonationForm } from './donation-form';
+import { isRfp } from '@/web/query/donation-keys';
+import { ApiCallError } from '@/web/server/donation-api-client';
+import { screenApi, screenSession } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
+import { DonationForm, type DonationPrefill } from './donation-form';
 
 type ScreenProps = {
   mode: 'add' | 'edit';
@@ -19,6 +21,8 @@ type ScreenProps = {
   proposed?: CalendarDate;
   /** The branch whose stores to offer: the selected one, or the donation's for a program administrator's correction. */
   branchId?: string;
+  /** Add opened from the pickups screen or from a store's own record (DonationPrefill). */
+  prefill?: DonationPrefill;
 };
 
 /**
@@ -33,6 +37,7 @@ export async function DonationFormScreen({
   returnTo,
   proposed,
   branchId: givenBranchId,
+  prefill,
 }: ScreenProps) {
   const t = await getTranslations('DonationForm');
   const branchId = givenBranchId ?? (await screenSession()).branchId;
@@ -63,6 +68,9 @@ export async function DonationFormScreen({
   // A redirect to /login (revoked session) wins over any other outcome.
   for (const r of settled) if (r.status === 'rejected' && isRedirect(r.reason)) throw r.reason;
   const [categories, stores, donation, usage, submitted] = settled;
+  // The program's drill-down names the food bank in its address: a donation of another one is not found there.
+  const found = donation.status === 'fulfilled' ? donation.value : undefined;
+  if (givenBranchId && found && 'branchId' in found && String(found.branchId).toLowerCase() !== givenBranchId.toLowerCase()) notFound();
   const day = donation.status === 'fulfilled' && donation.value ? parseCalendarDate(donation.value.date) : null;
   const origin = givenOrigin ?? (day ? `/donations/${day.year}/${day.month}` : '/');
 
@@ -75,13 +83,15 @@ export async function DonationFormScreen({
     // A malformed id in the address (400) is the same permanent failure as an unknown one (404): no "try again".
     const permanent = (r: PromiseSettledResult<unknown>) =>
       r.status === 'rejected' && r.reason instanceof ApiCallError && (r.reason.status === 404 || r.reason.status === 400);
-    const notFound = permanent(donation) || (mode === 'edit' && permanent(stores));
-    for (const r of settled) if (r.status === 'rejected' && !notFound) console.error('donation form data failed', r.reason);
+    // An unknown donation, or one of another branch, is the 404 of the nearest not-found boundary (the edit screen's
+    // says so in the form's words): the screen renders whole before its status is sent.
+    if (permanent(donation) || (mode === 'edit' && permanent(stores))) notFound();
+    for (const r of settled) if (r.status === 'rejected') await logLoadFailure(r.reason, 'donation form data failed');
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-900">
-        <p>{notFound ? t('notFound') : t('loadError')}</p>
+        <p>{t('loadError')}</p>
         <div className="flex gap-2">
-          {!notFound && <RetryButton>{t('retry')}</RetryButton>}
+          <RetryButton>{t('retry')}</RetryButton>
           <IntentButtonLink href={origin} variant="primary">
             {t('cancel')}
           </IntentButtonLink>
@@ -99,6 +109,7 @@ export async function DonationFormScreen({
       donation={mode === 'edit' ? donation.value : undefined}
       campaignId={campaignId}
       proposed={proposed}
+      prefill={prefill}
       today={today}
       usage={usage.status === 'fulfilled' ? usage.value : []}
       initialSubmitted={

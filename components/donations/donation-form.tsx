@@ -20,8 +20,8 @@ import type { StoreUsage } from '@/lib/domain/summary';
 import { toPounds } from '@/lib/domain/weight';
 import { storeDisplayName } from '@/lib/domain/store';
 import { isoToTyped, typedToIso, typedWeight } from '@/lib/domain/typed-input';
-import { loadStores } from '@/lib/query/donation-calls';
-import { isRfp, type CategoryAnswer, type MonthDonation, type StoreAnswer } from '@/lib/query/donation-keys';
+import { loadStores } from '@/web/query/donation-calls';
+import { isRfp, type CategoryAnswer, type MonthDonation, type StoreAnswer } from '@/web/query/donation-keys';
 import { CategoryShares } from './category-shares';
 import { DonationDateField } from './donation-date-field';
 import { useDonationCheck, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
@@ -36,6 +36,13 @@ import { useNumberFormats } from './use-number-formats';
 
 // Shown only after a reload, a sign-in or a 401 with a draft: loaded then.
 const DraftNotice = dynamic(() => import('@/components/offline/draft-notice').then((m) => m.DraftNotice), { ssr: false });
+
+/**
+ * The add form opened from elsewhere: from the pickups screen, the pickup's store (if the branch has it) and the
+ * pickup the saved donation is linked to; from a store's own record (the reconciliation), its store and weight to
+ * confirm.
+ */
+export type DonationPrefill = { storeId?: string; pickupId?: string; weight?: string; weightUnit?: number };
 
 type FormProps = {
   mode: 'add' | 'edit';
@@ -52,6 +59,8 @@ type FormProps = {
   usage?: StoreUsage[];
   /** Whether the month of the date the add form opens with is submitted ({branchId}/{year}/{month}). */
   initialSubmitted?: { key: string; value: boolean };
+  /** What the add form opens with: a pickup's store and the pickup to link, or a store's own record to confirm. */
+  prefill?: DonationPrefill;
 };
 
 /** The add / edit form; its data (categories, stores, the donation) comes from the server page as props. */
@@ -66,6 +75,7 @@ export function DonationForm({
   today,
   usage: initialUsage = [],
   initialSubmitted,
+  prefill,
 }: FormProps) {
   const t = useTranslations('DonationForm');
   const tf = useTranslations('FasterEntry');
@@ -89,10 +99,10 @@ export function DonationForm({
   // The first values: a form still equal to them is not half-filled (no draft, no question before leaving).
   const [defaults] = useState<DonationFormValues>(() => ({
     date: isoToTyped(initialDate ?? proposed ?? today, f.locale),
-    storeId: donation?.storeId ?? '',
+    storeId: donation?.storeId ?? (prefill?.storeId && initialStores.some((s) => s.id === prefill.storeId) ? prefill.storeId : ''),
     source: String(donation?.source ?? (isRfp(campaignId) ? Source.BackStore : Source.FrontStore)),
-    weight: donation ? String(donation.weight) : '0',
-    weightUnit: String(donation?.weightUnit ?? WeightUnit.Pounds),
+    weight: donation ? String(donation.weight) : (prefill?.weight ?? '0'),
+    weightUnit: String(donation?.weightUnit ?? prefill?.weightUnit ?? WeightUnit.Pounds),
     shares: categories.map((c) => shareOf(c)),
   }));
 
@@ -143,7 +153,7 @@ export function DonationForm({
   const total = categoriesTotalPercent(shares.map((p) => ({ fraction: p / 100 })));
   const sharesError = errors.shares;
 
-  /** Slider rule (section 5): a committed value never takes the total past 100%. */
+  /** Slider rule (docs/product.md, The donation form): a committed value never takes the total past 100%. */
   const commitSlider = (i: number, value: number) => {
     const others = shares.reduce((sum, p, j) => (j === i ? sum : sum + p), 0);
     setShare(i, others + value > 100 ? Math.max(0, 100 - others) : value);
@@ -160,6 +170,8 @@ export function DonationForm({
     return byUse(options, usage, campaignId, f.locale);
   }, [stores, donation, f.locale, usage, campaignId]);
 
+  // The unit Repeat last donation switched to, while it is still the chosen one: said beside the weight (see below).
+  const [repeatedUnit, setRepeatedUnit] = useState<string | null>(null);
   /** Repeat last donation: same store, source and shares; the date stays, the weight is typed anew. */
   const repeat = (u: StoreUsage) => {
     setValue('storeId', u.storeId);
@@ -167,7 +179,11 @@ export function DonationForm({
     // A weight already typed stays (nothing typed is lost); the default 0 is cleared for the new weight.
     if (values.weight.trim() === '0') {
       setValue('weight', '');
-      setValue('weightUnit', String(u.last.weightUnit));
+      const unit = String(u.last.weightUnit);
+      // A unit that changes by itself is easy to miss (77 typed as pounds saved as 77 banana boxes): it is shown
+      // and announced beside the weight, with the weight in pounds, until another unit is chosen.
+      setRepeatedUnit(unit !== values.weightUnit ? unit : null);
+      setValue('weightUnit', unit);
     }
     const last = new Map(u.last.categories.map((c) => [c.categoryId, c.fraction]));
     setValue(
@@ -197,6 +213,7 @@ export function DonationForm({
     storeOptions,
     draft,
     categoriesRef,
+    pickupId: mode === 'add' ? prefill?.pickupId : undefined,
     setError,
     setFocus,
   });
@@ -236,6 +253,8 @@ export function DonationForm({
       {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} />}
       {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten. */}
       <fieldset disabled={locked || saving || !draft.ready} className="flex flex-col gap-5">
+        {/* A group needs a name (WCAG 1.3.1): read out as the fields' context; the page's heading names the form. */}
+        <legend className="sr-only">{t('detailsLegend')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <DonationDateField
             input={field('date')}
@@ -264,6 +283,8 @@ export function DonationForm({
             unit={field('weightUnit')}
             weightError={errorText('weight', 'VALIDATION_WEIGHT')}
             unitError={errorText('weightUnit', 'VALIDATION_UNIT')}
+            unitChanged={repeatedUnit !== null && repeatedUnit === values.weightUnit}
+            pounds={weightPounds}
           />
           <UnusualWeightWarning pounds={weightPounds} median={usualPounds} />
         </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { MonthDonation } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/web/query/donation-keys';
 import { enteredAmount } from './entered-amount';
 import { useDonationFormats } from './use-formats';
 

@@ -10,9 +10,9 @@ import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { sortCategories } from '@/lib/domain/categories';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { storeDisplayName } from '@/lib/domain/store';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/get-query-client';
-import { donationKeys, isRfp, type MonthDonation } from '@/lib/query/donations';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/get-query-client';
+import { donationKeys, isRfp, type MonthDonation } from '@/web/query/donations';
 import { DonationAuthors, EnteredAmount } from './donation-row-meta';
 import { useSourceLabel } from './source-label';
 import { useDonationFormats } from './use-formats';
@@ -71,7 +71,7 @@ export function DonationRow({
 
   const names = { date: dateText, store };
   return (
-    // The spec's 'rows are disabled' once the month is submitted: announced on the row as well as its buttons.
+    // Rows of a submitted month are disabled (docs/product.md, A month's donations): announced on the row too.
     // eslint-disable-next-line jsx-a11y/role-supports-aria-props
     <li
       className={`flex flex-wrap gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-black/5 sm:p-4 ${locked ? 'opacity-70' : ''}`}

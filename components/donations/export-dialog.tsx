@@ -7,9 +7,9 @@ import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { LazyAppDialog } from '@/components/ui/lazy-dialog';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bffHref } from '@/lib/api/calls';
+import { bffHref } from '@/web/api/calls';
 import { exportFileName } from '@/lib/domain/export-file-name';
-import { downloadThroughBrowser } from '@/lib/download/browser-download';
+import { downloadThroughBrowser } from '@/web/download/browser-download';
 
 type ExportFormat = 'csv' | 'csv-fr' | 'xlsx';
 
@@ -24,7 +24,7 @@ export function ExportDialog({ year, open, setOpen }: { year: number; open: bool
   const { show } = useBanner();
   const [busy, setBusy] = useState(false);
   const locale = useLocale();
-  // The spec's English CSV stays the default; French CSV and XLSX only when chosen.
+  // The English CSV stays the default (docs/product.md, Exports of a year); French CSV and XLSX only when chosen.
   const [format, setFormat] = useState<ExportFormat>('csv');
 
   const once = useSingleFlight();

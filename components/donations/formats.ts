@@ -1,8 +1,6 @@
-import { madeOnce } from '@/lib/i18n/made-once';
+import { madeOnce } from '@/lib/domain/made-once';
+import { firstAsOrdinal } from '@/lib/domain/written-dates';
 import { makeNumberFormats } from './number-formats';
-
-/** French writes the first of a month as an ordinal: "1 novembre" → "1er novembre" (a text that starts with the day). */
-export const firstAsOrdinal = (text: string, locale: string) => (locale.startsWith('fr') ? text.replace(/^1(?=\s)/, '1er') : text);
 
 /**
  * Numbers and dates of the donation screens, formatted for en-CA / fr-CA (1,234.5 lbs · 1 234,5 lb), one set per

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { CONTROL_CLASS } from '@/components/ui/field';
-import type { MonthDonation } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/web/query/donation-keys';
 import { useSourceLabel } from './source-label';
 import { filterChoices, isFiltered, NO_FILTER, type MonthFilter, type MonthSort } from './month-list-filter';
 

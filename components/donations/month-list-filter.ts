@@ -1,4 +1,4 @@
-import type { MonthDonation } from '@/lib/query/donation-keys';
+import type { MonthDonation } from '@/web/query/donation-keys';
 
 // Filtering and sorting of a month's list, on the rows already loaded (a month holds at most a few hundred).
 

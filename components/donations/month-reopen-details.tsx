@@ -12,8 +12,8 @@ import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { MonthHistory, ReopenRequest } from '@/lib/domain/program-workflow';
 import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/get-query-client';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/get-query-client';
 import { useDonationFormats } from './use-formats';
 
 type Props = {

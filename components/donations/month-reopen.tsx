@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { BranchHistory } from '@/components/program/branch-history';
-import { donationKeys } from '@/lib/query/donation-keys';
-import { api } from '@/lib/query/api-client';
+import { donationKeys } from '@/web/query/donation-keys';
+import { api } from '@/web/query/api-client';
 
 // Loaded only for a month with something of the workflow to show: the open month being filled in, the usual visit,
 // has none, and the month page is at its JavaScript budget (docs/benchmarks.md, bench:web).

@@ -1,12 +1,13 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { appTimeZone } from '@/lib/server/env';
+import { appTimeZone } from '@/web/server/env';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
-import { bffHref } from '@/lib/api/calls';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { bffHref } from '@/web/api/calls';
+import { screenApi, screenSession } from '@/web/server/screen-data';
 import { IntentButtonLink } from '@/components/layout/intent-link';
 import { enteredAmount } from './entered-amount';
-import { firstAsOrdinal, makeDonationFormats } from './formats';
+import { firstAsOrdinal, withFullStop } from '@/lib/domain/written-dates';
+import { makeDonationFormats } from './formats';
 import { PeriodTotalsView } from './period-totals';
 import { PdfLink, PrintButton } from './report-actions';
 import { frenchDe } from '@/lib/domain/french-de';
@@ -51,7 +52,7 @@ export async function MonthReport({ year, month }: { year: number; month: number
         <p className="text-gray-900">{t('foodBank', { name: summary.branchName })}</p>
         <p className="text-gray-900" data-testid="report-submission">
           {summary.submitted && summary.submittedAt
-            ? t('submittedBy', { who: summary.submittedBy ?? '', when: when(summary.submittedAt) })
+            ? withFullStop(t('submittedBy', { who: summary.submittedBy ?? '', when: when(summary.submittedAt) }))
             : t('notSubmitted')}
         </p>
         {summary.comments && <p className="text-gray-900">{t('comments', { comments: summary.comments })}</p>}

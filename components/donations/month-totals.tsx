@@ -6,8 +6,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { bffHref } from '@/lib/api/calls';
-import { monthSummaryQuery } from '@/lib/query/summaries';
+import { bffHref } from '@/web/api/calls';
+import { monthSummaryQuery } from '@/web/query/summaries';
 import { PeriodTotalsView } from './period-totals';
 import { PdfLink } from './report-actions';
 import { useDonationFormats } from './use-formats';
@@ -45,6 +45,9 @@ export function MonthTotals({ year, month }: { year: number; month: number }) {
           {t('printableReport')}
         </IntentLink>
         <PdfLink href={pdfHref} label={t('downloadPdf')} />
+        <IntentLink href={`/donations/${year}/${month}/store-records`} className={buttonClass('secondary')}>
+          {t('storeRecords')}
+        </IntentLink>
       </div>
     </div>
   );

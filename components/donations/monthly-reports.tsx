@@ -4,10 +4,10 @@ import { RetryButton } from '@/components/ui/retry-button';
 import { formatCalendarDate, todayCalendarDate, type CalendarDate } from '@/lib/domain/dates';
 import { reportStatus, type ReportStatus } from '@/lib/domain/report-status';
 import { reportYears } from '@/lib/domain/year-range';
-import type { MonthlyReportAnswer } from '@/lib/query/donations';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import type { MonthlyReportAnswer } from '@/web/query/donations';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi, screenSession } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { makeDonationFormats } from './formats';
 import { ReportsExport, YearSelect } from './monthly-reports-controls';
 import { ReportRowList, type ReportRowData } from './report-row-list';
@@ -49,7 +49,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
     years = await yearsRead;
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'donation years failed');
+    await logLoadFailure(err, 'donation years failed');
     failed = true;
   }
   const options = reportYears(years, today.year);
@@ -61,7 +61,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
       rows = await reads.rows;
     } catch (err) {
       if (isRedirect(err)) throw err;
-      (await requestLogger()).error({ err }, 'monthly reports failed');
+      await logLoadFailure(err, 'monthly reports failed');
       failed = true;
     }
   }

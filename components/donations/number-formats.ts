@@ -1,5 +1,5 @@
-import { intlLocale } from '@/lib/i18n/config';
-import { madeOnce } from '@/lib/i18n/made-once';
+import { intlLocale } from '@/web/i18n/config';
+import { madeOnce } from '@/lib/domain/made-once';
 
 /** Numbers only (Intl, no date-fns): what the donation form needs. */
 export const makeNumberFormats = madeOnce(buildNumberFormats);

@@ -3,6 +3,6 @@ export function safeOrigin(from: string | string[] | undefined, fallback = '/'):
   if (typeof from !== 'string') return fallback;
   if (!from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return fallback;
   const path = from.split('?')[0];
-  if (path === '/' || /^\/donations\/\d{4}\/\d{1,2}$/.test(path)) return from;
+  if (path === '/' || path === '/pickups' || /^\/donations\/\d{4}\/\d{1,2}(\/store-records)?$/.test(path)) return from;
   return fallback;
 }

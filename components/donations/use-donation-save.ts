@@ -12,10 +12,10 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { formatTypedDate } from '@/lib/domain/dates';
 import { storeDisplayName } from '@/lib/domain/store';
 import { typedToIso, typedWeight } from '@/lib/domain/typed-input';
-import { BffError } from '@/lib/query/bff';
-import { invalidateBrowserQueries } from '@/lib/query/browser-client';
-import { createPath, saveDonation, type SaveBody } from '@/lib/query/donation-calls';
-import { donationKeys, type CategoryAnswer, type MonthDonation } from '@/lib/query/donation-keys';
+import { BffError } from '@/web/query/bff';
+import { invalidateBrowserQueries } from '@/web/query/browser-client';
+import { createPath, saveDonation, type SaveBody } from '@/web/query/donation-calls';
+import { donationKeys, type CategoryAnswer, type MonthDonation } from '@/web/query/donation-keys';
 import { FORM_FIELD, type DonationFieldName, type DonationFormValues } from './donation-form-rules';
 import { useNumberFormats } from './use-number-formats';
 
@@ -28,6 +28,8 @@ type SaveOptions = {
   storeOptions: { value: string; label: string }[];
   draft: ReturnType<typeof useDonationDraft>;
   categoriesRef: RefObject<HTMLFieldSetElement | null>;
+  /** The scheduled pickup a new donation is (from the pickups screen). */
+  pickupId?: string;
   setError: (name: keyof DonationFormValues, code: string) => void;
   setFocus: (name: DonationFieldName) => void;
 };
@@ -41,6 +43,7 @@ export function useDonationSave({
   storeOptions,
   draft,
   categoriesRef,
+  pickupId,
   setError,
   setFocus,
 }: SaveOptions) {
@@ -67,6 +70,7 @@ export function useDonationSave({
     createdBy: user?.contactEmail ?? null,
     // The version the edit was loaded with: the API refuses the save (409) when the donation changed since.
     ...(version !== undefined ? { version } : {}),
+    ...(pickupId ? { pickupId } : {}),
   });
   /** No network: the new donation waits in the outbox with its Idempotency-Key; the origin page lists it. */
   const queueOffline = async (body: SaveBody) => {

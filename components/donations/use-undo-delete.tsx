@@ -5,10 +5,10 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBanner } from '@/components/ui/banner';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { BffError } from '@/lib/query/bff';
-import { newKey } from '@/lib/offline/entries';
-import { createDonation } from '@/lib/query/donation-calls';
-import { donationKeys, isRfp, type MonthDonation } from '@/lib/query/donation-keys';
+import { BffError } from '@/web/query/bff';
+import { newKey } from '@/web/offline/entries';
+import { createDonation } from '@/web/query/donation-calls';
+import { donationKeys, isRfp, type MonthDonation } from '@/web/query/donation-keys';
 
 /** How long the Undo stays offered after a delete. */
 export const UNDO_MS = 10_000;

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { YearSummary } from '@/lib/domain/summary';
-import { requestLogger } from '@/lib/server/logger';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { makeDonationFormats } from './formats';
 import { PeriodTotalsView } from './period-totals';
 import { CHART_COLOURS, PoundsChart } from './pounds-chart';
@@ -17,7 +17,7 @@ export async function YearTotals({ year, summary: read }: { year: number; summar
     summary = await read;
   } catch (err) {
     if (typeof err === 'object' && err !== null && 'digest' in err) throw err;
-    (await requestLogger()).error({ err }, 'year summary failed');
+    await logLoadFailure(err, 'year summary failed');
     return (
       <p role="alert" className="rounded-md bg-red-50 p-4 text-red-900">
         {t('loadError')}

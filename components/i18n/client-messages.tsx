@@ -2,7 +2,7 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { AddMessages } from '@/components/i18n/add-messages';
-import { CLIENT_NAMESPACES, errorTextsFor, type ClientArea, type PageArea } from '@/lib/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, errorTextsFor, type ClientArea, type PageArea } from '@/web/i18n/client-namespaces';
 
 async function pick(area: ClientArea | PageArea): Promise<AbstractIntlMessages> {
   const all: AbstractIntlMessages = await getMessages();
@@ -15,7 +15,7 @@ async function pick(area: ClientArea | PageArea): Promise<AbstractIntlMessages> 
 }
 
 /**
- * next-intl for the client components under a layout, with only the namespaces they read (lib/i18n/client-namespaces.ts).
+ * next-intl for the client components under a layout, with only the namespaces they read (web/i18n/client-namespaces.ts).
  * The locale, time zone and formats come from the request as before.
  */
 export async function ClientMessages({ area, children }: { area: ClientArea; children: React.ReactNode }) {

@@ -4,7 +4,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { IntentLink } from './intent-link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/query/api-client';
+import { api } from '@/web/query/api-client';
 import { BranchSelect } from './branch-select';
 import { IconButton } from './icon-button';
 import { LanguageToggle } from './language-toggle';
@@ -68,6 +68,9 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
                 <IntentLink href="/" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                   {t('titles.monthlyReports')}
                 </IntentLink>
+                <IntentLink href="/pickups" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.pickups')}
+                </IntentLink>
                 <IntentLink href="/branch" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                   {t('titles.branch')}
                 </IntentLink>
@@ -88,6 +91,9 @@ export function AppDrawer({ open, onClose, leaving, onLogOut, canChangePassword,
                 </IntentLink>
                 <IntentLink href="/partner/statements" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
                   {t('titles.partnerStatements')}
+                </IntentLink>
+                <IntentLink href="/partner/manifests" onClick={onClose} className="rounded px-2 py-2.5 hover:bg-secondary-light">
+                  {t('titles.partnerManifests')}
                 </IntentLink>
               </>
             ) : (

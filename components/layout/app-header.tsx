@@ -15,7 +15,7 @@ import { useAppSession } from './use-app-session';
 
 const AppDrawer = dynamic(() => import('./app-drawer').then((m) => m.AppDrawer), { ssr: false });
 
-const NO_BACK = new Set(['/', '/login', '/branch', '/feedback', '/change-password', '/forgot-password', '/program']);
+const NO_BACK = new Set(['/', '/login', '/branch', '/pickups', '/feedback', '/change-password', '/forgot-password', '/program']);
 
 type TitleKey = keyof (typeof en)['Header']['titles'];
 
@@ -25,6 +25,7 @@ function titleKey(path: string): TitleKey {
   if (path.startsWith('/donations/edit/')) return 'editDonation';
   if (path.startsWith('/donations/')) return 'donations';
   if (path === '/branch') return 'branch';
+  if (path === '/pickups') return 'pickups';
   if (path === '/feedback') return 'feedback';
   if (path === '/change-password') return 'changePassword';
   // A program administrator's correction uses the Edit donation form.
@@ -32,6 +33,7 @@ function titleKey(path: string): TitleKey {
   if (path === '/program' || path.startsWith('/program/')) return 'program';
   if (path === '/partner/lines') return 'partnerLines';
   if (path === '/partner/statements') return 'partnerStatements';
+  if (path === '/partner/manifests') return 'partnerManifests';
   if (path === '/partner' || path.startsWith('/partner/')) return 'partner';
   return 'app';
 }
@@ -52,7 +54,7 @@ function parentOf(path: string, from: string | null): string {
   return '/';
 }
 
-/** Title, back arrow, optional export icon and the hamburger drawer (section 2, common elements). */
+/** Title, back arrow, optional export icon and the hamburger drawer (docs/product.md, Common elements). */
 export function AppHeader() {
   const t = useTranslations('Header');
   const path = usePathname();

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { setLocaleCookie } from '@/lib/i18n/actions';
+import { setLocaleCookie } from '@/web/i18n/actions';
 
 /** EN/FR toggle: sets the language cookie, then re-renders the page in that language. */
 export function LanguageToggle({ className = '' }: { className?: string }) {

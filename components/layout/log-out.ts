@@ -1,11 +1,11 @@
 'use client';
 
-import { clearLocaleCookie } from '@/lib/i18n/actions';
-import { cancelBrowserQueries, clearBrowserQueries } from '@/lib/query/browser-client';
-import { markSigningOut } from '@/lib/query/bff';
-import { clearUserCaches } from '@/lib/offline/caches';
+import { clearLocaleCookie } from '@/web/i18n/actions';
+import { cancelBrowserQueries, clearBrowserQueries } from '@/web/query/browser-client';
+import { markSigningOut } from '@/web/query/bff';
+import { clearUserCaches } from '@/web/offline/caches';
 
-/** Log out (section 4): the session and its API token go, the language cookie is cleared, back to /login. */
+/** Log out (docs/product.md, After sign-in, and log out): session, API token and language cookie go; back to /login. */
 export async function logOut() {
   markSigningOut();
   await cancelBrowserQueries();

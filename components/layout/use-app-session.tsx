@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext } from 'react';
 import { LoginType } from '@/lib/domain/enums';
-import { invalidateBrowserQueries } from '@/lib/query/browser-client';
+import { invalidateBrowserQueries } from '@/web/query/browser-client';
 import type { SessionUser } from '@/lib/domain/user-answers';
 
 // The session's display data comes from the server layout as a prop: next-auth's SessionProvider (and its

@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useAppSession } from '@/components/layout/use-app-session';
-import { PENDING_HINT } from '@/lib/offline/entries';
-import { invalidateBrowserQueries } from '@/lib/query/browser-client';
-import { donationKeys } from '@/lib/query/donation-keys';
+import { PENDING_HINT } from '@/web/offline/entries';
+import { invalidateBrowserQueries } from '@/web/query/browser-client';
+import { donationKeys } from '@/web/query/donation-keys';
 
 /** How often waiting entries are tried again while a signed-in page is open, besides on each 'online' event. */
 const RETRY_MS = 30_000;
@@ -102,7 +102,7 @@ export function OfflineSupport({ warm }: { warm: string[] }) {
         pending = true;
       }
       if (!pending || (!retry && !navigator.onLine)) return;
-      void import('@/lib/offline/outbox')
+      void import('@/web/offline/outbox')
         .then((m) => m.syncOutbox(userId))
         .then(async (r) => {
           if (!r.sent) return;

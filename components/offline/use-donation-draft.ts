@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { differs, newKey, type DraftScope, type DraftValues, type OutboxEntry } from '@/lib/offline/entries';
+import { differs, newKey, type DraftScope, type DraftValues, type OutboxEntry } from '@/web/offline/entries';
 
 type DraftNoticeKind = 'restored' | 'after-sign-in' | 'fixing' | null;
 
@@ -23,7 +23,7 @@ type Options = {
   leaveQuestion: string;
 };
 
-const store = () => import('@/lib/offline/store');
+const store = () => import('@/web/offline/store');
 
 /**
  * The draft of the add/edit form, kept in IndexedDB as it is typed (per user, branch and donation): restored on

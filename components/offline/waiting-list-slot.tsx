@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { CHANGE_EVENT, PENDING_HINT } from '@/lib/offline/entries';
+import { CHANGE_EVENT, PENDING_HINT } from '@/web/offline/entries';
 
 // The list's code (and IndexedDB's) is loaded only on a device that has something in its outbox.
 const WaitingList = dynamic(() => import('./waiting-list').then((m) => m.WaitingList), { ssr: false });

@@ -7,9 +7,9 @@ import { useAppSession } from '@/components/layout/use-app-session';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { WeightUnit } from '@/lib/domain/enums';
-import { CHANGE_EVENT, PENDING_HINT, inPeriod, type OutboxEntry } from '@/lib/offline/entries';
-import { invalidateBrowserQueries } from '@/lib/query/browser-client';
-import { donationKeys } from '@/lib/query/donation-keys';
+import { CHANGE_EVENT, PENDING_HINT, inPeriod, type OutboxEntry } from '@/web/offline/entries';
+import { invalidateBrowserQueries } from '@/web/query/browser-client';
+import { donationKeys } from '@/web/query/donation-keys';
 
 /** A date of an entry (YYYY-MM-DD) in words; French writes the first of a month '1er'. */
 function entryDate(iso: string, locale: string): string {
@@ -52,7 +52,7 @@ export function WaitingList({ year, month, origin }: { year?: number; month?: nu
 
   const load = useCallback(async () => {
     if (!userId || !pendingOnDevice()) return setItems([]);
-    const { listOutbox } = await import('@/lib/offline/store');
+    const { listOutbox } = await import('@/web/offline/store');
     const all = await listOutbox(userId);
     setItems(all.filter((e) => e.branchId === branchId && (year === undefined || inPeriod(e, year, month))));
   }, [userId, branchId, year, month]);
@@ -81,7 +81,7 @@ export function WaitingList({ year, month, origin }: { year?: number; month?: nu
   const sendNow = async () => {
     setSending(true);
     try {
-      const { syncOutbox } = await import('@/lib/offline/outbox');
+      const { syncOutbox } = await import('@/web/offline/outbox');
       const r = await syncOutbox(userId);
       setSignIn(r.signIn);
       if (r.sent) {
@@ -95,7 +95,7 @@ export function WaitingList({ year, month, origin }: { year?: number; month?: nu
 
   const discard = async (e: OutboxEntry, names: { date: string; store: string }) => {
     if (!window.confirm(t('discardQuestion', names))) return;
-    const { deleteOutbox } = await import('@/lib/offline/store');
+    const { deleteOutbox } = await import('@/web/offline/store');
     await deleteOutbox(e.id);
   };
 

@@ -8,8 +8,8 @@ import { TextAreaField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import { PARTNER_QUERY_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 
 /** The form's texts, in the reader's language, from the server page (PartnerQueries). */
 export type AnswerTexts = { field: string; hint: string; required: string; send: string; sent: string; alreadyAnswered: string };

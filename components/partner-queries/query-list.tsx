@@ -4,7 +4,7 @@ import { programFormats } from '@/components/program/formats';
 import type { PartnerQuery } from '@/lib/domain/partner';
 import { PARTNER_QUERY_TEXT_MAX } from '@/lib/domain/text-limits';
 import { zonedMomentFormatter } from '@/lib/domain/zoned-time';
-import { appTimeZone } from '@/lib/server/env';
+import { appTimeZone } from '@/web/server/env';
 import type { AnswerTexts } from './answer-form';
 import { PartnerQueryAnswerSlot } from './answer-slot';
 

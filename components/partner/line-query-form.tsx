@@ -11,8 +11,8 @@ import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
 import type { PartnerQuery } from '@/lib/domain/partner';
 import { PARTNER_QUERY_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { QUERY_KIND_TEXT } from './query-kinds';
 
 // The API's limit on a reason: the field holds it itself.

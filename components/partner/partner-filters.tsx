@@ -3,26 +3,33 @@ import { getTranslations } from 'next-intl/server';
 import { FIELD_CLASS, Labelled } from '@/components/program/filter-fields';
 import { FilterSubmit } from '@/components/program/filter-submit';
 import { MonthSelect } from '@/components/program/month-select';
-import { appTimeZone } from '@/lib/server/env';
+import { appTimeZone } from '@/web/server/env';
 import type { PartnerFigures } from '@/lib/domain/partner';
-import { storeLabel, type PartnerFormats } from './partner-formats';
+import type { PartnerFormats } from './partner-formats';
 import type { FigureFilters } from './partner-params';
+import { StorePicker } from './store-picker';
+import { storePickerTexts } from './store-picker-texts';
 
 /**
  * The filters of /partner: a plain GET form, so the choice is the address (shareable, and Back returns to it) and
- * works before any script. The period shown is the answer's own when the address names none; the province, banner
- * and store lists hold only what the partner's access covers.
+ * works before any script (the store picker, which searches the server as the user types, needs it). The period
+ * shown is the answer's own when the address names none; the province and banner lists and the stores the picker
+ * finds hold only what the partner's access covers.
  */
-export async function PartnerFilters({ figures, filters, f }: { figures: PartnerFigures; filters: FigureFilters; f: PartnerFormats }) {
+export async function PartnerFilters({
+  figures,
+  filters,
+  f,
+  chosenStore,
+}: {
+  figures: PartnerFigures;
+  filters: FigureFilters;
+  f: PartnerFormats;
+  /** The store of the address, named ('' and '' for every store). */
+  chosenStore: { value: string; label: string };
+}) {
   const t = await getTranslations('Partner.figures');
   const { provinces, banners } = figures.options;
-  // A store chosen in the address but not among the listed choices (a long list is cut) stays chosen, by its name
-  // when the figures name it.
-  const chosen = filters.storeId && !figures.options.stores.some((s) => s.id === filters.storeId) ? filters.storeId : null;
-  const named = chosen ? figures.byStore.find((s) => s.storeId === chosen) : undefined;
-  const stores = chosen
-    ? [{ id: chosen, name: named ? storeLabel(named) : t('chosenStore'), number: null }, ...figures.options.stores]
-    : figures.options.stores;
   return (
     <FilterForm
       action="/partner"
@@ -60,27 +67,13 @@ export async function PartnerFilters({ figures, filters, f }: { figures: Partner
         </Labelled>
       </div>
       <div className="col-span-2 sm:col-span-1">
-        <Labelled id="pf-store" label={t('store')}>
-          <select
-            id="pf-store"
-            name="storeId"
-            defaultValue={filters.storeId ?? ''}
-            aria-describedby={figures.options.moreStores > 0 ? 'pf-store-more' : undefined}
-            className={FIELD_CLASS}
-          >
-            <option value="">{t('allStores')}</option>
-            {stores.map((s) => (
-              <option key={s.id} value={s.id}>
-                {storeLabel(s)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        {figures.options.moreStores > 0 && (
-          <p id="pf-store-more" className="mt-1 text-sm text-gray-700">
-            {t('moreStores', { count: figures.options.moreStores })}
-          </p>
-        )}
+        <StorePicker
+          id="pf-store"
+          name="storeId"
+          initial={chosenStore}
+          texts={await storePickerTexts(t('store'), t('allStores'))}
+          locale={f.lang}
+        />
       </div>
       <div className="col-span-2 flex sm:col-span-1">
         <FilterSubmit>{t('apply')}</FilterSubmit>

@@ -1,16 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import { IntentLink } from '@/components/layout/intent-link';
 
-type PartnerTab = 'figures' | 'lines' | 'statements';
+type PartnerTab = 'figures' | 'lines' | 'statements' | 'manifests';
 
 const TABS: { key: PartnerTab; href: string }[] = [
   { key: 'figures', href: '/partner' },
   { key: 'lines', href: '/partner/lines' },
   { key: 'statements', href: '/partner/statements' },
+  { key: 'manifests', href: '/partner/manifests' },
 ];
 
 /**
- * The retail partner's three screens as tabs. Each page names its own tab, so the row is rendered on the server
+ * The retail partner's screens as tabs. Each page names its own tab, so the row is rendered on the server
  * (no script reads the address for it); it scrolls sideways on a narrow phone like the program's tabs.
  */
 export async function PartnerNav({ current }: { current: PartnerTab }) {

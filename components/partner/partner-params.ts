@@ -46,3 +46,7 @@ export function monthsFromTo(from: string, to: string): number {
   const b = splitMonth(to);
   return (b.year - a.year) * 12 + b.month - a.month + 1;
 }
+
+/** A store as the store picker names it: "Banner – Name #number" (one chain's stores share names across banners). */
+export const storeOptionLabel = (s: { name: string; number: string | null; banner: string | null }) =>
+  `${s.banner ? `${s.banner} – ` : ''}${s.name}${s.number ? ` #${s.number}` : ''}`;

@@ -1,5 +1,5 @@
 import { isRedirect } from '@/components/program/load-error';
-import { requestLogger } from '@/lib/server/logger';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 
 /**
  * A screen's read that may fail on its own: logged, and null for the page to show its load error with Retry. An
@@ -10,7 +10,7 @@ export async function readOrNull<T>(read: Promise<T>, what: string): Promise<T |
     return await read;
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, what);
+    await logLoadFailure(err, what);
     return null;
   }
 }

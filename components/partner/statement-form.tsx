@@ -8,10 +8,12 @@ import { FormMessage } from '@/components/ui/form-message';
 import { SelectField } from '@/components/ui/select-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { bffHref } from '@/lib/api/calls';
+import { bffHref } from '@/web/api/calls';
 import type { Statement } from '@/lib/domain/partner';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
+import { DownloadButton, type DownloadTexts } from './download-button';
+import { StorePicker, type StorePickerTexts } from './store-picker';
 
 type Props = {
   years: number[];
@@ -19,7 +21,9 @@ type Props = {
   defaultMonth: number;
   /** The twelve month names in the user's language (written on the server). */
   monthNames: string[];
-  stores: { id: string; label: string }[];
+  /** The store picker's texts (it searches the partner's stores as the user types: a chain has thousands). */
+  storeTexts: StorePickerTexts;
+  downloadTexts: DownloadTexts;
   /** The statements the page listed: an answer among them is the statement already issued, unchanged. */
   knownIds: string[];
 };
@@ -31,7 +35,7 @@ type Outcome = { kind: 'issued' | 'unchanged'; statement: Statement } | { kind: 
  * answers a new number when a figure changed since the last statement of that period, else the same statement; the
  * list above is then read again on the server.
  */
-export function StatementForm({ years, defaultYear, defaultMonth, monthNames, stores, knownIds }: Props) {
+export function StatementForm({ years, defaultYear, defaultMonth, monthNames, storeTexts, downloadTexts, knownIds }: Props) {
   const t = useTranslations('PartnerStatementForm');
   const errorText = useErrorText();
   const router = useRouter();
@@ -126,13 +130,7 @@ export function StatementForm({ years, defaultYear, defaultMonth, monthNames, st
             }))}
           />
         )}
-        <SelectField
-          label={t('store')}
-          value={storeId}
-          onChange={(e) => setStoreId(e.target.value)}
-          placeholder={t('allStores')}
-          options={stores.map((s) => ({ value: s.id, label: s.label }))}
-        />
+        <StorePicker id="statement-store" texts={storeTexts} initial={{ value: storeId, label: '' }} onChange={setStoreId} />
       </div>
       <div>
         <SubmitButton loading={busy}>{t('issue')}</SubmitButton>
@@ -146,13 +144,15 @@ export function StatementForm({ years, defaultYear, defaultMonth, monthNames, st
               {outcome.kind === 'issued'
                 ? t('issued', { number: outcome.statement.number })
                 : t('unchanged', { number: outcome.statement.number })}{' '}
-              <a
+              <DownloadButton
                 href={bffHref('/partner/statements/{statementId}/pdf', { path: { statementId: outcome.statement.id } })}
-                download
-                className="underline"
+                fileName={`statement-releve-${outcome.statement.number}.pdf`}
+                texts={downloadTexts}
+                variant="ghost"
+                className="mt-1"
               >
                 {t('downloadNumber', { number: outcome.statement.number })}
-              </a>
+              </DownloadButton>
             </FormMessage>
           )}
         </div>

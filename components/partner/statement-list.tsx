@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { bffHref } from '@/lib/api/calls';
+import { bffHref } from '@/web/api/calls';
 import type { Statement } from '@/lib/domain/partner';
+import { DownloadButton, type DownloadTexts } from './download-button';
 import type { PartnerFormats } from './partner-formats';
 
 /** A statement's period in words: '2026-10' is a month, '2026-Q3' a quarter; anything else as the API wrote it. */
@@ -11,7 +12,15 @@ function periodText(period: string, f: PartnerFormats, quarter: (q: number, year
 }
 
 /** The statements kept for the partner, newest first, each with its PDF. */
-export async function StatementList({ statements, f }: { statements: Statement[]; f: PartnerFormats }) {
+export async function StatementList({
+  statements,
+  f,
+  downloadTexts,
+}: {
+  statements: Statement[];
+  f: PartnerFormats;
+  downloadTexts: DownloadTexts;
+}) {
   const t = await getTranslations('Partner.statements');
   if (!statements.length) return <p className="rounded-md bg-white p-4 text-gray-800 shadow-sm">{t('empty')}</p>;
   return (
@@ -39,14 +48,15 @@ export async function StatementList({ statements, f }: { statements: Statement[]
               </dl>
               {s.replaces && <p className="text-sm font-semibold text-amber-900">{t('replaces', { number: s.replaces })}</p>}
             </div>
-            <a
+            <DownloadButton
               href={bffHref('/partner/statements/{statementId}/pdf', { path: { statementId: s.id } })}
-              download
+              fileName={`statement-releve-${s.number}.pdf`}
+              texts={downloadTexts}
               aria-label={t('pdfLabel', { number: s.number, period })}
-              className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-secondary px-4 py-2 text-base font-semibold text-white shadow-sm hover:bg-gray-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
+              className="shrink-0"
             >
               {t('pdf')}
-            </a>
+            </DownloadButton>
           </li>
         );
       })}

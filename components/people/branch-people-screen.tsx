@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { api } from '@/lib/query/api-client';
+import { api } from '@/web/query/api-client';
 import { InviteForm } from './invite-form';
 
 type Person = { id: string; username: string; email: string; lead: boolean; disabled: boolean; pending: boolean };

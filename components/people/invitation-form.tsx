@@ -12,7 +12,7 @@ import { isValidPassword } from '@/lib/domain/password-rules';
 import type { InvitationInfo } from '@/lib/domain/program-people';
 import { SIGN_IN_TEXT_MAX } from '@/lib/domain/text-limits';
 
-/** The invitee chooses their own password (section 5 policy), then lands signed in on their branch. */
+/** The invitee chooses their own password (docs/product.md, Change password), then lands signed in on their branch. */
 export function InvitationForm({ token, info }: { token: string; info: InvitationInfo }) {
   const t = useTranslations('Invitation');
   const tp = useTranslations('ChangePasswordPage');

@@ -8,8 +8,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 
 type Props = (
   | /** A program administrator: any branch, lead or not, any login type. */
@@ -55,7 +55,8 @@ export function InviteForm(props: Props) {
               body: { ...common, branchId, lead, loginType: Number(loginType) as 1 | 2 | 3 },
             })
           : await api.POST('/branch/{branchId}/people/invite', { params: { path: { branchId: props.branchId } }, body: common });
-      setResult({ ok: true, text: t('sent', { username: r.username }) });
+      // Without a mail server yet the invitation waits in the outbox: said so, not 'sent'.
+      setResult({ ok: true, text: t(r.mail === 'queued' ? 'queued' : 'sent', { username: r.username }) });
       setEmail('');
       setUsername('');
       setReason('');

@@ -9,8 +9,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { PartnerScope } from '@/lib/domain/partner';
 import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { PartnerStorePicker, type PickedStore } from './partner-store-picker';
 
 /** A retailer on file with its banners (GET /program/partners). */
@@ -97,7 +97,7 @@ export function PartnerInviteForm({ retailers, onInvited }: { retailers: Partner
       const r = await api.POST('/program/users/invite-partner', {
         body: { email: email.trim(), username: username.trim() || undefined, loginType: Number(loginType) as 1 | 3, locale, scope, reason },
       });
-      setResult({ ok: true, text: t('sent', { username: r.username }) });
+      setResult({ ok: true, text: t(r.mail === 'queued' ? 'queued' : 'sent', { username: r.username }) });
       setEmail('');
       setUsername('');
       setReason('');

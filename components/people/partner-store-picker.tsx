@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { ProgramStore } from '@/lib/domain/program-places';
 import { STORE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
+import { api } from '@/web/query/api-client';
 
 /** A store chosen for a partner's scope, with what the list shows of it. */
 export type PickedStore = { id: string; label: string };

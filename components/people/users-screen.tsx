@@ -12,8 +12,8 @@ import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramUser, ProgramUsersAnswer } from '@/lib/domain/program-people';
 import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
 import { zonedMomentFormatter } from '@/lib/domain/zoned-time';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { AdminInvite } from './admin-invite';
 import type { PartnerRetailer } from './partner-invite-form';
 import { RoleEditor } from './role-editor';
@@ -24,7 +24,7 @@ const LOGIN_TYPES: Record<number, string> = { 0: '—', 1: 'password', 2: 'Azure
 export function UsersScreen({ branches, retailers }: { branches: { id: string; name: string }[]; retailers: PartnerRetailer[] }) {
   const t = useTranslations('ProgramUsers');
   const locale = useLocale();
-  // APP_TIME_ZONE, which lib/i18n/request.ts gives next-intl; next-intl types it as optional, hence APP_TIME_ZONE's default.
+  // APP_TIME_ZONE, which web/i18n/request.ts gives next-intl; next-intl types it as optional, hence APP_TIME_ZONE's default.
   const timeZone = useTimeZone() ?? 'America/Toronto';
   const errorText = useErrorText();
   const tooLong = useTooLongText();
@@ -59,8 +59,10 @@ export function UsersScreen({ branches, retailers }: { branches: { id: string; n
     setMessage(null);
     setReasonTooLong(false);
     try {
-      await call(reason);
-      setMessage({ ok: true, text: done });
+      const answer = await call(reason);
+      // A link's mail that waits in the outbox (no mail server yet) is said to wait, not to be sent.
+      const queued = (answer as { mail?: string } | undefined)?.mail === 'queued';
+      setMessage({ ok: true, text: queued ? t('mailQueued') : done });
       setReason('');
       await load(q);
     } catch (err) {

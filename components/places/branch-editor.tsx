@@ -12,13 +12,13 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 
 export type BranchValues = Partial<Record<keyof UpdateBranchFormValues, string | number | null>>;
 
 /**
- * Every section 3 field of a branch under the section 5 rules (the organisation details' own fields, BranchFields),
+ * Every field and rule of a branch (docs/product.md, Organisation details; the same BranchFields as that screen),
  * for a program administrator: create (POST /program/branches) or edit (PUT …/profile). The reason is kept in the
  * audit log.
  */

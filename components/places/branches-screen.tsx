@@ -11,8 +11,8 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramBranchRow } from '@/lib/domain/program-places';
 import { INVITE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { CsvImport } from './csv-import';
 
 /** /program/branches: every branch, links to a new one and to each one's every field, deactivation, CSV import. */

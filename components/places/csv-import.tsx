@@ -3,20 +3,23 @@
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LineProblemsTable } from '@/components/ui/line-problems-table';
 import { FormMessage } from '@/components/ui/form-message';
 import { useErrorText } from '@/components/ui/use-error-text';
 import type { CsvResultAnswer } from '@/lib/domain/program-places';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 
 /**
  * Upload, preview (every row as it will be created or changed, every problem on its row and column), then confirm.
  * Nothing is written while any row is refused; the file stays chosen so it can be fixed and previewed again.
  */
-/** The two CSV imports of the program screens. */
-type ImportPath = '/program/branches/import' | '/program/stores/import';
+/** The CSV imports of the program screens. */
+type ImportPath = '/program/branches/import' | '/program/stores/import' | '/program/schedules/import';
+type Problem = CsvResultAnswer['problems'][number];
 
-export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => void }) {
+/** `describe`: an import's own problem texts (its namespace), before the ones every import shares. */
+export function CsvImport({ path, onDone, describe }: { path: ImportPath; onDone: () => void; describe?: (p: Problem) => string | null }) {
   const t = useTranslations('ProgramImport');
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState('');
@@ -27,9 +30,10 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
   // Each file read and each call takes a number; an answer for an older one (a file changed while it was read or
   // previewed) is dropped, so the preview shown and the file confirmed are always the file chosen last.
   const latest = useRef(0);
-  type Problem = CsvResultAnswer['problems'][number];
-  // Every problem in the user's language from its stable code; a section 5 rule (ORG_*) is an Errors text.
+  // Every problem in the user's language from its stable code; an organisation-details rule (ORG_*) is an Errors text.
   const problemText = (p: Problem) => {
+    const own = describe?.(p);
+    if (own) return own;
     const key = `problem_${p.code}` as Parameters<typeof t>[0];
     return t.has(key) ? t(key, p.params) : errorText(p.code, 'CSV_REFUSED');
   };
@@ -93,25 +97,11 @@ export function CsvImport({ path, onDone }: { path: ImportPath; onDone: () => vo
             <p>{t('ready', { created: result.created, updated: result.updated })}</p>
           )}
           {result.problems.length > 0 && (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('problems')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('line')}</th>
-                  <th scope="col">{t('column')}</th>
-                  <th scope="col">{t('problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.problems.map((p, i) => (
-                  <tr key={i} className="border-t border-red-200 text-red-900">
-                    <td>{p.line}</td>
-                    <td>{p.column ?? '—'}</td>
-                    <td>{problemText(p)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <LineProblemsTable
+              problems={result.problems}
+              describe={problemText}
+              labels={{ caption: t('problems'), line: t('line'), column: t('column'), problem: t('problem') }}
+            />
           )}
           {result.rows.length > 0 && (
             <table className="w-full text-left text-sm">

@@ -9,8 +9,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { INVITE_TEXT_MAX, STORE_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 
 const EMPTY = { retailer: '', banner: '', name: '', number: '', branchId: '' };
 type StoreText = 'retailer' | 'banner' | 'name' | 'number';

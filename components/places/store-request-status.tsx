@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { StoreRequest } from '@/lib/domain/program-places';
-import { api } from '@/lib/query/api-client';
+import { api } from '@/web/query/api-client';
 
 /**
  * The branch's store requests and their outcome: waiting, approved (the store is in the list now) or refused

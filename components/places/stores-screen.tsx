@@ -1,5 +1,6 @@
 'use client';
 
+import { IntentLink } from '@/components/layout/intent-link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,8 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramStore, StoreRequest } from '@/lib/domain/program-places';
 import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { CsvImport } from './csv-import';
 import { StoreCreateForm } from './store-create-form';
 
@@ -109,6 +110,9 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
                 <span className="font-semibold">{[s.retailer, s.banner, s.name, s.number].filter(Boolean).join(' · ')}</span>
                 {s.branches.length === 0 && <span className="block text-sm text-gray-700">{t('noBranch')}</span>}
               </span>
+              <IntentLink href={`/program/stores/${s.id}`} className="text-sm font-semibold underline">
+                {t('schedule')}
+              </IntentLink>
               <ul className="flex w-full flex-col gap-1" aria-label={t('servedBy', { store: s.name })}>
                 {s.branches.map((b) => (
                   <li key={b.branchId} className="flex flex-wrap items-center gap-2">

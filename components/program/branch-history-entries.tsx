@@ -3,8 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { donationKeys } from '@/lib/query/donation-keys';
-import { api } from '@/lib/query/api-client';
+import { donationKeys } from '@/web/query/donation-keys';
+import { api } from '@/web/query/api-client';
 import { AuditTable } from './audit-table';
 
 /** The entries of a food bank's history, 50 at a time; under donationKeys.all, so any save refreshes them. */

@@ -5,12 +5,12 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/domain/dates';
 import { Source } from '@/lib/domain/enums';
 import { oversightStatus } from '@/lib/domain/program-oversight';
-import type { ApiData } from '@/lib/api/calls';
+import type { ApiData } from '@/web/api/calls';
 import type { DonationAnswer, MonthlyReport } from '@/lib/domain/answers';
-import { ApiCallError } from '@/lib/server/donation-api-client';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import { ApiCallError } from '@/web/server/donation-api-client';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi, screenSession } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { Labelled, YearInput } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
@@ -41,7 +41,7 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
   } catch (err) {
     if (isRedirect(err)) throw err;
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) notFound();
-    (await requestLogger()).error({ err }, 'program branch failed');
+    await logLoadFailure(err, 'program branch failed');
     return <LoadError message={t('loadError')} retry={t('retry')} />;
   }
   let reports: MonthlyReport[] | null = null;
@@ -55,7 +55,7 @@ export async function BranchReports({ branchId, searchParams }: { branchId: stri
     ]);
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'program branch reports failed');
+    await logLoadFailure(err, 'program branch reports failed');
   }
   const lbs = (n: number) => t('pounds', { weight: f.pounds(n) });
   // Program administrators may correct a donation (the API admits them and audits it); coordinators only read.

@@ -10,8 +10,8 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { useSingleFlight } from '@/components/ui/use-single-flight';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/bff';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/bff';
 import { frenchDe } from '@/lib/domain/french-de';
 import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { DonationAnswer } from '@/lib/domain/answers';
 import { Source } from '@/lib/domain/enums';
-import { appTimeZone } from '@/lib/server/env';
+import { appTimeZone } from '@/web/server/env';
 import { programFormats } from './formats';
 
 /** A food bank's donation as program coordinators see it (read only): what was entered, by whom, changed by whom. */

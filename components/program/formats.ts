@@ -1,5 +1,5 @@
-import { intlLocale } from '@/lib/i18n/config';
-import { madeOnce } from '@/lib/i18n/made-once';
+import { intlLocale } from '@/web/i18n/config';
+import { madeOnce } from '@/lib/domain/made-once';
 
 // One set per language and time zone (nine formatters a set, several calls a page).
 const made = madeOnce((key) => {

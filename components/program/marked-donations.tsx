@@ -15,8 +15,8 @@ import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import { parseCalendarDate } from '@/lib/domain/dates';
 import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import type { MarkedDonation } from '@/lib/domain/weight-flags';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/get-query-client';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/get-query-client';
 
 const KEY = ['program', 'marked-donations'] as const;
 

@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { CategoryRef } from '@/lib/domain/answers';
 import type { MonthHistory } from '@/lib/domain/program-workflow';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { DirectReopen } from './direct-reopen';
 import { programFormats } from './formats';
 import { isRedirect } from './load-error';
@@ -33,7 +33,7 @@ export async function MonthHistoryPanel({ branchId, branchName, year, month, sub
     ]);
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'program month history failed');
+    await logLoadFailure(err, 'program month history failed');
   }
   const catName = (id: string) => {
     const c = categories.find((x) => String(x.id) === id);

@@ -3,10 +3,10 @@ import { IntentLink } from '@/components/layout/intent-link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { OVERSIGHT_PAGE_SIZE, type OversightAnswer, type OversightSort } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
-import { appTimeZone } from '@/lib/server/env';
-import { bffHref } from '@/lib/api/calls';
-import { screenApi } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import { appTimeZone } from '@/web/server/env';
+import { bffHref } from '@/web/api/calls';
+import { screenApi } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { FIELD_CLASS, Labelled, ProvinceSelect } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { Pager } from './pager';
@@ -51,7 +51,7 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
     data = await screenApi('/program/oversight', { params: { query: apiQuery }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'program oversight failed');
+    await logLoadFailure(err, 'program oversight failed');
   }
 
   // One page of the rows in the document; the counts above it and the export cover them all. Sorting, filtering and
@@ -209,6 +209,12 @@ export async function OversightMonth({ searchParams }: { searchParams: SearchPar
                               remindedAt={r.remindedAt}
                             />
                           </div>
+                        )}
+                        {/* Rather than no button at all: the program sees why, and whom to add or enable. */}
+                        {!r.canRemind && r.remindBlocked && (
+                          <span className="mt-2 block text-xs text-gray-700" data-testid="remind-blocked">
+                            {t(`remindBlocked_${r.remindBlocked}`)}
+                          </span>
                         )}
                       </td>
                       <td className="num-cell">{t('pounds', { weight: f.pounds(r.frontStoreWeightInPounds) })}</td>

@@ -2,9 +2,9 @@ import { FilterForm } from '@/components/ui/filter-form';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { YEAR_PAGE_SIZE, type YearAnswer } from '@/lib/domain/program-oversight';
 import type { ReportStatus } from '@/lib/domain/report-status';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { Labelled, ProvinceSelect, YearInput } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
@@ -27,7 +27,7 @@ export async function OversightYear({ searchParams }: { searchParams: SearchPara
     data = await screenApi('/program/oversight/year', { params: { query: { year, province } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'program year failed');
+    await logLoadFailure(err, 'program year failed');
   }
   // One page of food banks in the document (each row is twelve months).
   const { page, pages, shown: rows } = pageOf(data?.rows ?? [], searchParams, YEAR_PAGE_SIZE);

@@ -5,20 +5,36 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAppSession } from '@/components/layout/use-app-session';
 
-type NavKey = 'oversight' | 'year' | 'totals' | 'marked' | 'queries' | 'audit' | 'partnerReport' | 'users' | 'branches' | 'stores';
+type NavKey =
+  | 'oversight'
+  | 'year'
+  | 'totals'
+  | 'reliability'
+  | 'marked'
+  | 'queries'
+  | 'audit'
+  | 'partnerReport'
+  | 'users'
+  | 'branches'
+  | 'stores'
+  | 'mail'
+  | 'reconciliation';
 
-/** The program's screens. Users, food banks and stores are for program administrators only. */
+/** The program's screens. Audit trail, users, food banks, stores and outgoing mail are for program administrators only. */
 export const PROGRAM_LINKS: { key: NavKey; href: string; adminOnly?: boolean }[] = [
   { key: 'oversight', href: '/program' },
   { key: 'year', href: '/program/year' },
   { key: 'totals', href: '/program/totals' },
+  { key: 'reliability', href: '/program/reliability' },
   { key: 'marked', href: '/program/marked' },
   { key: 'queries', href: '/program/queries' },
   { key: 'audit', href: '/program/audit', adminOnly: true },
   { key: 'partnerReport', href: '/program/partner-report' },
+  { key: 'reconciliation', href: '/program/reconciliation' },
   { key: 'users', href: '/program/users', adminOnly: true },
   { key: 'branches', href: '/program/branches', adminOnly: true },
   { key: 'stores', href: '/program/stores', adminOnly: true },
+  { key: 'mail', href: '/program/mail', adminOnly: true },
 ];
 
 /** Whether a link is the current screen: /program exactly, the others with what lies below them. */

@@ -3,9 +3,9 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
 import { LBS_PER_MEAL, MEALS_SOURCE_URL } from '@/lib/domain/impact';
 import type { PeriodTotals, Totals, TotalsAnswer } from '@/lib/domain/program-totals';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi } from '@/lib/server/screen-data';
-import { requestLogger } from '@/lib/server/logger';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
 import { Labelled } from './filter-fields';
 import { FilterSubmit } from './filter-submit';
 import { programFormats } from './formats';
@@ -36,7 +36,7 @@ export async function ProgramTotals({ searchParams }: { searchParams: SearchPara
     data = await screenApi('/program/totals', { params: { query: { year, month } }, returnTo: here });
   } catch (err) {
     if (isRedirect(err)) throw err;
-    (await requestLogger()).error({ err }, 'program totals failed');
+    await logLoadFailure(err, 'program totals failed');
   }
   const provinceName = (code: string) =>
     (PROVINCE_CODES as readonly string[]).includes(code) ? PROVINCE_NAMES[code as ProvinceCode][lang] : t('noProvince');

@@ -6,9 +6,9 @@ import { useId } from 'react';
 import { useDonationFormats } from '@/components/donations/use-formats';
 import { QueryProvider } from '@/components/query-provider';
 import { Spinner } from '@/components/ui/spinner';
-import type { ApiData } from '@/lib/api/calls';
-import { api } from '@/lib/query/api-client';
-import { seedOptions, type Seed } from '@/lib/query/seed';
+import type { ApiData } from '@/web/api/calls';
+import { api } from '@/web/query/api-client';
+import { seedOptions, type Seed } from '@/web/query/seed';
 import { useWhen } from './use-when';
 
 export const remindersKey = (year: number, month: number) => ['program', 'reminders', year, month] as const;

@@ -13,9 +13,9 @@ import { useErrorText } from '@/components/ui/use-error-text';
 import { tooLongField, useTooLongText } from '@/components/ui/use-too-long';
 import type { ProgramReopenRequest } from '@/lib/domain/program-workflow';
 import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
-import { api } from '@/lib/query/api-client';
-import { seedOptions, type Seed } from '@/lib/query/seed';
-import { BffError } from '@/lib/query/get-query-client';
+import { api } from '@/web/query/api-client';
+import { seedOptions, type Seed } from '@/web/query/seed';
+import { BffError } from '@/web/query/get-query-client';
 import { useWhen } from './use-when';
 import { frenchDe } from '@/lib/domain/french-de';
 

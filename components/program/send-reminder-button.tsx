@@ -2,13 +2,14 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { QueryProvider } from '@/components/query-provider';
 import { useBanner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { useErrorText } from '@/components/ui/use-error-text';
-import { api } from '@/lib/query/api-client';
-import { BffError } from '@/lib/query/get-query-client';
+import { useSingleFlight } from '@/components/ui/use-single-flight';
+import { api } from '@/web/query/api-client';
+import { BffError } from '@/web/query/get-query-client';
 import { remindersKey } from './reminders-panel';
 import { useWhen } from './use-when';
 
@@ -47,12 +48,18 @@ function SendReminder({ branchId, branchName, year, month, remindedAt }: SendPro
   const when = useWhen();
   const dayAndTime = useDayAndTime();
   const [lastSent, setLastSent] = useState(remindedAt);
+  // The reminder this button sent itself: a later "already sent" about that same reminder is still its success.
+  const sentHere = useRef<string | null>(null);
+  // A double click fires two clicks before the button renders as busy: the second is ignored, so the first click's
+  // "Reminder sent" is not replaced by "already sent today" (which would hide that this click sent it).
+  const once = useSingleFlight();
   const send = useMutation({
     mutationFn: () => api.POST('/program/reminders', { body: { branchId, year, month } }),
     onSuccess: async (answer) => {
       setLastSent(answer.sentAt);
       const { time } = dayAndTime(answer.sentAt);
-      if (answer.sentNow) show('success', t('reminderSent', { branch: branchName }));
+      if (answer.sentNow) sentHere.current = answer.sentAt;
+      if (answer.sentNow || sentHere.current === answer.sentAt) show('success', t('reminderSent', { branch: branchName }));
       else show('info', t('reminderAlreadySent', { time }));
       await queryClient.invalidateQueries({ queryKey: remindersKey(year, month) });
     },
@@ -64,7 +71,7 @@ function SendReminder({ branchId, branchName, year, month, remindedAt }: SendPro
     <div className="flex flex-col items-start gap-1">
       <Button
         variant="secondary"
-        onClick={() => send.mutate()}
+        onClick={() => void once(() => send.mutateAsync())}
         loading={send.isPending}
         aria-label={t('sendReminderLabel', { branch: branchName })}
       >

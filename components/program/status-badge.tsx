@@ -1,7 +1,7 @@
 import type { ReportStatus } from '@/lib/domain/report-status';
 
-// The three statuses of section 4, as on Monthly Reports: overdue red and bold; a reopened month (not late until
-// its new due date, lib/domain/report-status.ts) in amber.
+// The report statuses (docs/rules.md, Report status) as on Monthly Reports: overdue red and bold; a reopened month
+// (not late until its new due date, lib/domain/report-status.ts) in amber.
 export const STATUS_CLASS: Record<ReportStatus, string> = {
   submitted: 'status-submitted',
   overdue: 'status-overdue',

@@ -23,6 +23,16 @@ type ComboboxFieldProps = {
   inputRef?: React.Ref<HTMLInputElement>;
   className?: string;
   locale?: string;
+  /**
+   * Searched by the caller (the server holds too many choices to send): called with what is typed and when the
+   * list opens; `options` are then its answer, shown as given, and `selectedLabel` names a value not among them.
+   */
+  onQueryChange?: (query: string) => void;
+  selectedLabel?: string;
+  /** A line under the list (say, that more choices match than are shown), announced politely. */
+  hint?: string;
+  /** The input's id (a page's label or test may name it). */
+  id?: string;
 };
 
 const fold = (s: string, locale?: string) =>
@@ -59,9 +69,13 @@ export function ComboboxField({
   inputRef,
   className = '',
   locale,
+  onQueryChange,
+  selectedLabel,
+  hint,
+  id: inputIdProp,
 }: ComboboxFieldProps) {
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = inputIdProp ?? `${id}-input`;
   const listId = `${id}-list`;
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -71,8 +85,9 @@ export function ComboboxField({
   // null: the input shows the selected option's label; a string: what the user is typing.
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const selected = options.find((o) => o.value === value) ?? null;
+  const selected = options.find((o) => o.value === value) ?? (selectedLabel !== undefined ? { value, label: selectedLabel } : null);
   const shown = useMemo(() => {
+    if (onQueryChange) return options;
     const words = fold(query ?? '', locale)
       .split(/\s+/)
       .filter(Boolean);
@@ -81,7 +96,7 @@ export function ComboboxField({
       const text = fold(o.label, locale);
       return words.every((w) => text.includes(w));
     });
-  }, [options, query, locale]);
+  }, [options, query, locale, onQueryChange]);
 
   const optionId = (i: number) => `${id}-option-${i}`;
   const moveTo = (i: number) => {
@@ -91,6 +106,7 @@ export function ComboboxField({
   };
   const openList = (at?: 'first' | 'last') => {
     const current = shown.findIndex((o) => o.value === value);
+    if (!open) onQueryChange?.(query ?? '');
     setOpen(true);
     if (shown.length) moveTo(current >= 0 ? current : at === 'last' ? shown.length - 1 : 0);
   };
@@ -177,6 +193,7 @@ export function ComboboxField({
           value={query ?? selected?.label ?? ''}
           onChange={(e) => {
             setQuery(e.target.value);
+            onQueryChange?.(e.target.value);
             setOpen(true);
             // The first match is active, so Enter picks it.
             setActive(0);
@@ -219,29 +236,30 @@ export function ComboboxField({
               {noMatch}
             </div>
           ) : (
-            <ul
-              ref={list}
-              id={listId}
-              role="listbox"
-              aria-labelledby={labelId}
-              className="absolute top-full left-0 z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-gray-400 bg-white py-1 text-base shadow-lg"
-            >
-              {shown.map((o, i) => (
-                <li
-                  key={o.value}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={o.value === value}
-                  data-focus={i === active ? '' : undefined}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseMove={() => i !== active && setActive(i)}
-                  onClick={() => pick(o)}
-                  className={`flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-gray-900 ${i === active ? 'bg-primary-light' : ''} ${o.value === value ? 'font-semibold' : ''}`}
-                >
-                  {o.label}
-                </li>
-              ))}
-            </ul>
+            <div className="absolute top-full left-0 z-30 mt-1 w-full rounded-md border border-gray-400 bg-white shadow-lg">
+              <ul ref={list} id={listId} role="listbox" aria-labelledby={labelId} className="max-h-72 overflow-y-auto py-1 text-base">
+                {shown.map((o, i) => (
+                  <li
+                    key={o.value}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={o.value === value}
+                    data-focus={i === active ? '' : undefined}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onMouseMove={() => i !== active && setActive(i)}
+                    onClick={() => pick(o)}
+                    className={`flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-gray-900 ${i === active ? 'bg-primary-light' : ''} ${o.value === value ? 'font-semibold' : ''}`}
+                  >
+                    {o.label}
+                  </li>
+                ))}
+              </ul>
+              {hint && (
+                <p role="status" className="border-t border-gray-300 px-3 py-2 text-sm text-gray-700">
+                  {hint}
+                </p>
+              )}
+            </div>
           ))}
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { makeNumberFormats } from '@/components/donations/number-formats';
-import { BffError } from '@/lib/query/bff';
+import { BffError } from '@/web/query/bff';
 
 /**
  * The field a 400 FIELD_TOO_LONG names, when it is one of `fields` (a form's limits by field). The fields' maxlength

@@ -4,12 +4,12 @@ import { isUuid } from '@/lib/domain/uuid';
 import type { ApiEnv, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
-import { queryRows } from '../services/sql-rows';
+import { queryRows } from '../db/sql-rows';
 import { programBranch } from './program-scope';
 import { memoizedLookup } from './token-memo';
 import { userForToken } from './tokens';
 
-/** Calls marked "no token" in section 7 (method and path below /api). Everything else needs a bearer token. */
+/** The public calls (docs/product.md, Conventions) as method and path below /api; every other needs a bearer token. */
 export const PUBLIC_ROUTES = new Set([
   'POST /api/user/login',
   'POST /api/user/login/sso',

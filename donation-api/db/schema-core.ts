@@ -211,7 +211,7 @@ export const donations = pgTable(
   },
   (t) => [
     // A branch's donations in date order, ties broken by entry time and id: the year export's keyset pages
-    // (services/export.ts) read it as a range with no sort, and every (branch, dates) read uses its prefix.
+    // (donations/export.ts) read it as a range with no sort, and every (branch, dates) read uses its prefix.
     index('donations_branch_date_created_idx').on(t.branchId, t.date, t.createdAt, t.id),
     index('donations_branch_campaign_date_idx').on(t.branchId, t.campaignId, t.date),
     // A range of dates across every branch (the program's partner report reads one period of all branches). The
@@ -273,18 +273,6 @@ export const feedback = pgTable('feedback', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // pending (stored, mail not yet tried) | sent | outbox | failed: the mail goes after the row commits.
   mailStatus: text('mail_status').notNull().default('sent'),
-});
-
-/** Every mail the app sends; without SMTP_URL it stays here (and in the log) as the outbox. */
-export const sentMail = pgTable('sent_mail', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  kind: text('kind').notNull(),
-  status: text('status').notNull(), // sent | outbox | failed
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const apiTokens = pgTable(

@@ -49,7 +49,7 @@ export const monthCategoryTotals = pgTable(
  * every write to its donations or their categories (triggers of migration 0014, before the totals' own), and on a
  * rebuild. A sequence value is never handed out twice, so a version, once replaced, never comes back. An answer
  * computed from the totals is still right while the versions of its branches are those read before it was computed
- * (services/program-totals-cache.ts).
+ * (program/program-totals-cache.ts).
  */
 export const totalsVersionSeq = pgSequence('totals_version_seq');
 

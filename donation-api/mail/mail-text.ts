@@ -1,5 +1,5 @@
 // Every mail's words, read from messages/mail.en.json and messages/mail.fr.json, where a translator edits them beside
-// the screens' catalogues. They are a catalogue of their own so that no page loads them: lib/i18n/request.ts reads
+// the screens' catalogues. They are a catalogue of their own so that no page loads them: web/i18n/request.ts reads
 // only messages/{locale}.json, whose namespaces are the ones the layouts can send to the browser.
 // Formatted with next-intl's createTranslator (ICU plurals and numbers in en-CA / fr-CA); months and dates come in
 // already written by the helpers the rest of the API uses.

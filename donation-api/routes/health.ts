@@ -5,11 +5,20 @@ import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, type Db } from '../db/client';
 import { newRouter } from '../router';
 import { access } from '../auth/access';
+import { APP_VERSION } from '../version';
 
 export const healthRoutes = newRouter();
 
-// Answers say only "ok" or "unavailable": no version, database kind, error or timing an attacker could use.
-const HealthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
+// Answers say "ok" or "unavailable", and liveness the product's version: no database kind, error or timing. The version
+// is public (its changelog and security policy are): an operator, a load balancer's dashboard or a support call reads
+// which release a server runs without a shell on it.
+const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string().openapi({ description: 'The product version this server runs (semantic version)', example: '1.0.0' }),
+  })
+  .openapi('Health');
+const ReadySchema = z.object({ status: z.literal('ok') }).openapi('Ready');
 const UnavailableSchema = z.object({ status: z.literal('unavailable') }).openapi('Unavailable');
 
 // Load balancers and orchestrators that honour it wait this long before asking /api/ready again.
@@ -30,7 +39,7 @@ healthRoutes.openapi(
       'not bring the database back). Readiness, the database and its migrations, is GET /api/ready.',
     responses: { 200: { description: 'The process answers', content: { 'application/json': { schema: HealthSchema } } } },
   }),
-  (c) => c.json({ status: 'ok' as const }, 200),
+  (c) => c.json({ status: 'ok' as const, version: APP_VERSION }, 200),
 );
 
 // GET /api/ready - the database answers and every migration of this release is applied (readiness); no token
@@ -47,7 +56,7 @@ healthRoutes.openapi(
     operationId: 'getReady',
     security: [],
     responses: {
-      200: { description: 'Ready to serve', content: { 'application/json': { schema: HealthSchema } } },
+      200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
       503: {
         description: 'Not ready (database unreachable or not migrated); ask again after Retry-After seconds',
         headers: z.object({ 'retry-after': z.string().openapi({ description: 'Seconds to wait before asking again', example: '5' }) }),

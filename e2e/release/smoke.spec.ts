@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import en from '../../messages/en.json';
+import pkg from '../../package.json';
+
+const { version } = pkg;
 
 // The release folder of `npm run package`, started with `node server.js` (playwright.release.config.ts):
 // it answers its health checks, serves its static files and lets the demo user sign in to Monthly Reports.
 
 test('health and readiness answer ok without a token', async ({ request }) => {
-  expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok' });
+  expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok', version });
   expect(await (await request.get('/api/ready')).json()).toEqual({ status: 'ok' });
 });
 

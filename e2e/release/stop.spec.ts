@@ -72,9 +72,12 @@ test('SIGTERM while ten clients call a page and the API: no 500, the calls in fl
   expect(statuses.filter((s) => s === 500)).toEqual([]);
   // Answered: 200 before the stop, 503 on a kept-alive connection during it; else the connection closed or refused.
   for (const s of statuses) expect([200, 503, 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']).toContain(s);
-  // The calls in flight when the signal came (nine: one per other client) were let finish: answered 200 after it.
-  // (One sent at the very moment the server closes its idle connections may find its connection closed instead.)
-  const inFlight = answers.filter((a) => !a.sentAfterSignal && a.answeredAt >= signalledAt);
+  // The calls sent before the signal (nine were in flight: one per other client) got their answer, 200, or 503 with
+  // Connection: close: none found its connection reset. On the embedded database 3 and 4 of them were, in two runs,
+  // when the stop closed the connections it saw idle at once, before it had read the requests already there.
+  const sentBefore = answers.filter((a) => !a.sentAfterSignal);
+  expect(sentBefore.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+  const inFlight = sentBefore.filter((a) => a.answeredAt >= signalledAt);
   expect(inFlight.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
   for (const p of ['/login', '/api/ready']) expect(answers.filter((a) => a.path === p && a.status === 200).length).toBeGreaterThan(20);
   expect(code).toBe(0);

@@ -9,3 +9,13 @@ export function countRequests(page: Page, method: string, url: RegExp) {
   });
   return seen;
 }
+
+/** Every write (any method but GET and HEAD) the page sends to the API through /bff, as "METHOD /bff/path". */
+export function apiWrites(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['GET', 'HEAD'].includes(r.method()) && url.pathname.startsWith('/bff/')) seen.push(`${r.method()} ${url.pathname}`);
+  });
+  return seen;
+}

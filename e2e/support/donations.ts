@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { todayCalendarDate } from '../../lib/domain/dates';
 import type { Lang } from './auth';
 
 // Helpers of the donation specs: messages of both languages, the session, dates, API calls through the BFF.
@@ -32,12 +33,27 @@ export async function sessionUser(page: Page): Promise<SessionUser> {
 }
 
 export type Ym = { year: number; month: number };
+
+/** The app's time zone: its today decides the open month and which dates are in the future. */
+export const APP_TIME_ZONE = process.env.APP_TIME_ZONE || 'America/Toronto';
+
+/** The month n months before the app's current month (its today in APP_TIME_ZONE, not the test machine's). */
 export function monthsAgo(n: number, from = new Date()): Ym {
-  const i = from.getFullYear() * 12 + from.getMonth() - n;
+  const today = todayCalendarDate(from, APP_TIME_ZONE);
+  const i = today.year * 12 + today.month - 1 - n;
   return { year: Math.floor(i / 12), month: (i % 12) + 1 };
 }
+
+/**
+ * Day `day` of a month, but never after the app's today: in the first days of a month, "the 3rd of this month" is
+ * still in the future and the API refuses it (VALIDATION_DATE_FUTURE). Earlier months keep the day asked for.
+ */
+export function pastDay(year: number, month: number, day: number, now = new Date()): number {
+  const today = todayCalendarDate(now, APP_TIME_ZONE);
+  return year === today.year && month === today.month ? Math.min(day, today.day) : day;
+}
 export const pad = (n: number) => String(n).padStart(2, '0');
-export const mmddyyyy = (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`;
+export const mmddyyyy = (y: number, m: number, d: number) => `${pad(m)}/${pad(pastDay(y, m, d))}/${y}`;
 
 /** Mutating BFF calls need our own Origin (CSRF check). */
 function origin(page: Page) {
@@ -99,7 +115,7 @@ export function demoMonths() {
 }
 
 export function isoDay(ym: Ym, day: number) {
-  return `${ym.year}-${pad(ym.month)}-${pad(day)}`;
+  return `${ym.year}-${pad(ym.month)}-${pad(pastDay(ym.year, ym.month, day))}`;
 }
 
 /** Waits until the staggered row animation is over (or there is none). */

@@ -1,4 +1,4 @@
-// The app's own message files: tests check the French texts by key and the English ones as the spec writes them.
+// The app's own message files: tests check the French texts by key and the English ones word for word.
 import fs from 'node:fs';
 import path from 'node:path';
 

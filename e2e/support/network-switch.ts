@@ -10,8 +10,8 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 // goes through this forwarding proxy, and going offline both closes the proxy to every request and sets the
 // browser's offline mode; nothing reaches the app until the network returns, whatever the emulation does.
 
-/** A request the browser sent to the app: its method, path and headers. */
-export type SeenRequest = { method: string; path: string; headers: http.IncomingHttpHeaders };
+/** A request the browser sent to the app: its method, path, headers and when it reached the proxy (epoch ms). */
+export type SeenRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; at: number };
 type Matcher = (r: SeenRequest) => boolean;
 
 type NetworkProxy = {
@@ -31,7 +31,7 @@ async function startNetworkProxy(): Promise<NetworkProxy> {
   const server = http.createServer((req, res) => {
     // A proxy request names the whole address: http://localhost:PORT/path.
     const target = new URL(req.url ?? '/');
-    const request: SeenRequest = { method: req.method ?? 'GET', path: target.pathname, headers: req.headers };
+    const request: SeenRequest = { method: req.method ?? 'GET', path: target.pathname, headers: req.headers, at: Date.now() };
     seen.push(request);
     const dropping = lose && lose.match(request) ? lose : null;
     if (dropping) lose = null;

@@ -2,7 +2,7 @@
 // playwright.config.ts (e2e/support/sso-env.ts), next to the local identity providers and SMTP peer.
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './test';
-import { signSignedRequest } from '../../donation-api/auth/signed-request';
+import { signSignedRequest } from '../../donation-api/sign-in/signed-request';
 import { e2eSsoSetup } from './sso-env';
 
 export const sso = e2eSsoSetup();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Shapes of the donation API's answers (section 7): one zod schema each, used by the API's routes as response schemas
+// Shapes of the donation API's answers: one zod schema each, used by the API's routes as response schemas
 // (OpenAPI document, and the tests check every answer against them) and by the screens through the inferred types.
 // Client components import this file with `import type` only, so zod never reaches the browser through it.
 

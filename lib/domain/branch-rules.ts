@@ -1,4 +1,4 @@
-// A branch's section 3 fields and their limits as plain data and functions (no zod): the organisation form checks
+// A branch's fields and their limits as plain data and functions (no zod): the organisation form checks
 // them in the browser, and lib/domain/branch.ts builds the API's schema from the same table.
 import type { ErrorCode } from './errors';
 
@@ -26,7 +26,7 @@ export type BranchStatistic = (typeof BRANCH_STATISTICS)[number];
 /** The largest statistic the API takes. */
 export const STATISTIC_MAX = 1e12;
 
-// Same pattern the spec calls {email}: something@something.tld, no spaces.
+// What counts as an e-mail address: something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const REQUIRED: [BranchTextField, ErrorCode][] = [
@@ -38,10 +38,10 @@ const REQUIRED: [BranchTextField, ErrorCode][] = [
   ['postalCode', 'ORG_POSTAL_CODE_VALIDATE'],
 ];
 
-/** Whether section 5 requires the field: the forms mark it so (*) from the same table the check reads. */
+/** Whether the field is required: the forms mark it so (*) from the same table the check reads. */
 export const isRequiredBranchField = (field: string): boolean => REQUIRED.some(([f]) => f === field);
 
-/** Section 5: required non-empty fields and the e-mail format; the web site, when given, is an http(s) address. */
+/** Organisation details' rules (docs/product.md): required fields non-empty, a valid e-mail, an http(s) web site. */
 export function checkBranchRules(body: Partial<Record<BranchTextField, unknown>>): { code: ErrorCode; field: string }[] {
   const out: { code: ErrorCode; field: string }[] = [];
   for (const [field, code] of REQUIRED) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRANCH_STATISTICS, BRANCH_TEXT_MAX, STATISTIC_MAX, type BranchStatistic, type BranchTextField } from './branch-rules';
 
-/** Numeric statistics become null when not a number (section 3). */
+/** Numeric statistics become null when not a number (docs/product.md, Records and their fields). */
 const statistic = z.preprocess((v) => {
   if (v === null || v === undefined || v === '') return null;
   const n = typeof v === 'number' ? v : Number(String(v).replace(/[\s,]/g, ''));

@@ -1,4 +1,4 @@
-// The food categories of section 3, in display order. "No Donation" is 9th (index 8).
+// The food categories (docs/product.md, Records and their fields), in display order. "No Donation" is 9th (index 8).
 
 export const NO_DONATION = 'No Donation';
 /** Categories from this display position on are listed under the "Other" subheading. */

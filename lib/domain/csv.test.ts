@@ -46,7 +46,7 @@ describe('CSV export columns', () => {
       'Rue Saint-Jean',
       'Banque alimentaire de Québec',
       '02/03/2026',
-      'Back Of Store',
+      'Back of Store',
       '12.35',
       '50%',
       '50%',

@@ -1,7 +1,7 @@
 import { formatMmDdYyyy } from './dates';
 import { Source } from './enums';
 
-// The donation export of section 9: one row per donation, one column per category.
+// The donation export (docs/product.md, Exports of a year): one row per donation, one column per category.
 
 export const UTF8_BOM = '\uFEFF';
 
@@ -14,7 +14,8 @@ export type CsvLang = 'en' | 'fr';
 export const csvDelimiter = (lang: CsvLang) => (lang === 'fr' ? ';' : ',');
 export const csvNumber = (n: number, lang: CsvLang) => (lang === 'fr' ? String(n).replace('.', ',') : String(n));
 export const EXPORT_FIXED_COLUMNS = ['Retailer', 'Banner', 'Store #', 'Store Name', 'Food Bank', 'Date', 'Source', 'Weight (lbs)'] as const;
-export const EXPORT_SOURCE_LABELS: Record<number, string> = { [Source.BackStore]: 'Back Of Store', [Source.FrontStore]: 'Front of Store' };
+/** The one place the English exports name a source: the same words as the screens' "Back of Store" / "Front of Store". */
+export const EXPORT_SOURCE_LABELS: Record<number, string> = { [Source.BackStore]: 'Back of Store', [Source.FrontStore]: 'Front of Store' };
 
 export type ExportCategory = { id: number; name: string; displayOrder: number };
 
@@ -24,7 +25,7 @@ export type ExportDonation = {
   storeNumber?: string | null;
   storeName: string;
   foodBank: string;
-  /** Calendar date YYYY-MM-DD (or an ISO date-time, read as UTC). */
+  /** Calendar date YYYY-MM-DD. */
   date: string;
   source: number;
   weightInPounds: number;

@@ -15,7 +15,7 @@ const ok = {
 };
 const codes = (over: Partial<typeof ok>, c: DonationRuleContext = ctx) => checkDonationRules({ ...ok, ...over }, c).map((v) => v.code);
 
-describe('donation rules (section 5)', () => {
+describe('donation rules of the form and the API', () => {
   it('accepts a valid donation', () => expect(codes({})).toEqual([]));
   it('needs exactly 100% on the server', () => {
     expect(
@@ -44,6 +44,14 @@ describe('donation rules (section 5)', () => {
     expect(codes({ weight: 1, categories: [{ categoryId: 9, fraction: 1 }] })).toEqual(['VALIDATION_WEIGHT']);
     expect(codes({ weight: 0 })).toEqual(['VALIDATION_WEIGHT']);
     expect(codes({ weight: Number.NaN })).toEqual(['VALIDATION_WEIGHT']);
+  });
+  it('refuses a weight below 0.01 (1e-300 was accepted), accepts 0.01', () => {
+    for (const weight of [1e-300, Number.MIN_VALUE, 0.009]) expect(codes({ weight })).toEqual(['VALIDATION_WEIGHT']);
+    expect(codes({ weight: 0.01 })).toEqual([]);
+  });
+  it('reads a date as YYYY-MM-DD only: a date-time, with or without an offset, is refused', () => {
+    for (const date of ['2026-05-31T23:30:00-04:00', '2026-06-01T00:00:00Z', '2026-06-01T00:00:00'])
+      expect(codes({ date })).toEqual(['VALIDATION_DATE_FORMAT']);
   });
   it('closes last year from April, and two years back before April', () => {
     expect(codes({ date: '2025-12-31' })).toEqual(['VALIDATION_DATE_PREVIOUS_YEAR']);

@@ -1,10 +1,10 @@
-// The donation rules of section 5 as plain functions (no zod): the form runs them in the browser,
-// the API through lib/domain/donation.ts, so the rule is one and the form carries no schema library.
+// The donation rules (docs/product.md, The donation form) as plain functions (no zod): the form runs them in the
+// browser, the API through lib/domain/donation.ts, so the rule is one and the form carries no schema library.
 import { NO_DONATION } from './categories';
 import { compareCalendarDates, isClosedForReporting, parseCalendarDate, type CalendarDate } from './dates';
 import { SOURCES, WEIGHT_UNITS } from './enums';
 import type { ErrorCode } from './errors';
-import { MAX_DONATION_LBS, toPounds, DEFAULT_BANANA_BOX_LBS } from './weight';
+import { MAX_DONATION_LBS, MIN_DONATION_WEIGHT, toPounds, DEFAULT_BANANA_BOX_LBS } from './weight';
 import type { WeightUnit } from './enums';
 
 /** A share is 0..1 in steps of 0.01: compare in whole percents to avoid float noise. */
@@ -40,7 +40,7 @@ export function categoriesTotalPercent(categories: { fraction: number }[]): numb
   return categories.reduce((sum, c) => sum + c.fraction * 100, 0);
 }
 
-/** Rules of section 5 for a donation; the first violation per field, in form order. */
+/** The donation rules (docs/product.md, The donation form); the first violation per field, in form order. */
 export function checkDonationRules(input: DonationRuleInput, ctx: DonationRuleContext): RuleViolation[] {
   const violations: RuleViolation[] = [];
   const date = parseCalendarDate(input.date);
@@ -80,7 +80,8 @@ export function checkDonationRules(input: DonationRuleInput, ctx: DonationRuleCo
   const noDonationShare = noDonation ? (input.categories.find((c) => c.categoryId === noDonation.id)?.fraction ?? 0) : 0;
   const allNoDonation = toPercent(noDonationShare) === 100;
   const w = input.weight;
-  const weightOk = typeof w === 'number' && Number.isFinite(w) && w >= 0 && (allNoDonation ? w === 0 : w > 0) && w < 1e9;
+  // Above 0 is not enough: 1e-300 lb was accepted, a weight nobody weighs and no figure can show.
+  const weightOk = typeof w === 'number' && Number.isFinite(w) && w >= 0 && (allNoDonation ? w === 0 : w >= MIN_DONATION_WEIGHT) && w < 1e9;
   if (!weightOk) violations.push({ code: 'VALIDATION_WEIGHT', field: 'weight' });
   else if (
     (WEIGHT_UNITS as readonly number[]).includes(input.weightUnit) &&

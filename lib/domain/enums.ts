@@ -1,4 +1,4 @@
-// Enumerations of section 3 of the spec, with the numeric values the API speaks.
+// Enumerations (docs/product.md, Records and their fields), with the numeric values the API speaks.
 
 export const LoginType = { None: 0, Admin: 1, AAD: 2, AADB2C: 3 } as const;
 export type LoginType = (typeof LoginType)[keyof typeof LoginType];

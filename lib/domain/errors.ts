@@ -1,4 +1,4 @@
-// Stable error codes with the spec's English texts (sections 5 and 8). The API answers
+// Stable error codes and their English texts, word for word as the product has always shown them. The API answers
 // { code, message }; the UI shows the translation of the code (messages/*.json, namespace Errors).
 
 export const ERROR_MESSAGES = {
@@ -28,9 +28,6 @@ export const ERROR_MESSAGES = {
   NOTE_PWD_UPDATE_FORBID_FAILED: 'not allowed to change password. Please contact your administrator',
   NOTE_PWD_UPDATE_INVALID_OLD: 'Invalid old password. Please try again shortly.',
   NOTE_PWD_UPDATE_NOT_FOUND_FAILED: 'User not found. Please try again shortly.',
-  FORGOT_INVALID_USERNAME: 'Invalid username.',
-  FORGOT_NOT_ALLOWED: 'You are not allowed to reset your password. Please contact your administrator for more information.',
-  FORGOT_INVALID_EMAIL: 'Invalid Email Format',
   LOGIN_INVALID: 'Invalid username or password.',
   LOGIN_TOO_MANY: 'Too many failed login attempts. Please wait a few minutes and try again.',
   LOGIN_NO_BRANCH: 'You are not assigned to any branches. Please have an administrator assign you a branch.',
@@ -82,6 +79,7 @@ export const ERROR_MESSAGES = {
   USER_EMAIL_VALIDATE: 'Please enter a valid email',
   REASON_REQUIRED: 'Please say why you make this change.',
   MAIL_FAILED: 'The e-mail could not be sent. Please try again shortly.',
+  MAIL_NOT_RESENDABLE: 'This e-mail cannot be sent again: it carried a secret that was not kept. Send a new one from its screen.',
   ADMIN_REFUSED: 'This change is not possible.',
   ADMIN_SELF_ROLE: 'You cannot change your own program role.',
   ADMIN_SELF_DEACTIVATE: 'You cannot deactivate yourself.',
@@ -93,10 +91,14 @@ export const ERROR_MESSAGES = {
   ADMIN_UNKNOWN_PROVINCE: 'Unknown province.',
   CSV_REFUSED: 'Nothing was imported: some rows are refused.',
   STORE_REQUEST_VALIDATE: 'Please enter the retailer and the store name',
+  PICKUP_BRANCH: 'Choose food banks that collect at this store.',
+  PICKUP_RECORDED: 'Something else is already recorded for this pickup.',
+  PICKUP_NOT_YET: 'This pickup has not happened yet.',
+  PICKUP_RANGE: 'Choose at most 92 days.',
   QUERY_OPEN: 'This line already has an open query.',
   QUERY_ANSWERED: 'This query has already been answered.',
   PARTNER_SCOPE: 'Choose stores of one retailer that is on file.',
-  STATEMENT_PERIOD: 'Choose a month or a quarter that has started.',
+  STATEMENT_PERIOD: 'Choose a month or a quarter that has ended.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

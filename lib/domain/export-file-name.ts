@@ -1,12 +1,12 @@
 // Apart from csv.ts so the browser can name the file without loading the export's row and CSV code.
 
-/** The three year exports: the spec's English CSV, the French CSV and the workbook. */
+/** The three year exports (docs/product.md, Exports of a year): the English CSV, the French CSV and the workbook. */
 export type YearExportFormat = 'csv' | 'csv-fr' | 'xlsx';
 
 const TAIL: Record<YearExportFormat, string> = { csv: '.csv', 'csv-fr': '-fr.csv', xlsx: '.xlsx' };
 
 /**
- * {branch}-branch-donations-export-{year}.csv (the spec's name with the year added), -{year}-fr.csv for the French
+ * {branch}-branch-donations-export-{year}.csv (the usual name with the year added), -{year}-fr.csv for the French
  * CSV and -{year}.xlsx for the workbook, so the exports of two years, or of one year in two forms, never share a name
  * in a downloads folder. Characters that break file names or headers are replaced; accents stay (see asciiFileName).
  */

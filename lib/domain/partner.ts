@@ -58,9 +58,24 @@ export type PartnerFilters = z.infer<typeof partnerFiltersSchema>;
 
 const impact = { pounds: z.number(), kgCo2e: z.number(), meals: z.number() };
 
-/** The most stores the figures list one by one, and offer in the store filter (a national chain has thousands). */
-export const BY_STORE_MAX = 100;
-export const STORE_OPTIONS_MAX = 300;
+/** The most stores the figures list one by one (a national chain has thousands: the export lists them all). */
+export const BY_STORE_MAX = 50;
+
+/**
+ * GET /api/partner/stores: the store picker's search among the partner's own stores (a national chain has thousands,
+ * so the screens ask as the user types instead of listing them all). `id` names one store (the one in the address).
+ */
+export const partnerStoresQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  id: uuid.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const partnerStoresSchema = z.object({
+  stores: z.array(z.object({ id: z.string(), name: z.string(), number: z.string().nullable(), banner: z.string().nullable() })),
+  /** More stores match than `limit`: type more to narrow. */
+  more: z.boolean(),
+});
+export type PartnerStores = z.infer<typeof partnerStoresSchema>;
 
 export const partnerFiguresSchema = z.object({
   retailer: z.object({ id: z.string(), name: z.string() }),
@@ -70,10 +85,8 @@ export const partnerFiguresSchema = z.object({
   options: z.object({
     provinces: z.array(z.string()),
     banners: z.array(z.object({ id: z.string(), name: z.string() })),
-    /** STORE_OPTIONS_MAX at most, by banner and name; a store not listed is still chosen by its id in the address. */
-    stores: z.array(z.object({ id: z.string(), name: z.string(), number: z.string().nullable(), bannerId: z.string().nullable() })),
-    /** Stores of the scope left out of `stores`. */
-    moreStores: z.number(),
+    /** How many stores the scope holds (the store picker searches them: GET /api/partner/stores). */
+    storesInScope: z.number(),
   }),
   totals: z.object(impact),
   /** Every month of the period, with the same month a year earlier. */

@@ -49,6 +49,11 @@ export const oversightRowSchema = z.object({
   comments: z.string().nullable(),
   /** Whether a reminder can be sent: not submitted, the branch still active, someone to receive it. */
   canRemind: z.boolean(),
+  /**
+   * Why a month not submitted cannot be reminded, so the screen can say it: the branch is deactivated, or none of its
+   * users is enabled, has an e-mail address and gets reminders. Null when it can be reminded or is submitted.
+   */
+  remindBlocked: z.enum(['inactive', 'noRecipient']).nullable(),
   /** ISO instant of the newest reminder of this month sent to the branch (by hand or by the schedule). */
   remindedAt: z.string().nullable(),
 });
@@ -90,7 +95,7 @@ export function lastMonth(today: CalendarDate): { year: number; month: number } 
   return today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
 }
 
-/** A month's status on the oversight screens: the section 4 rule, and null for a month that has not begun. */
+/** A month's status on the oversight screens (docs/rules.md, Report status); null for a month that has not begun. */
 export function oversightStatus(
   year: number,
   month: number,

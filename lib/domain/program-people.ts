@@ -22,8 +22,15 @@ export const inviteBodySchema = z.strictObject({
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
 
-/** The answer of an invitation: the new user, and whether the link went out (false: the mail failed, try again). */
-export const invitedSchema = z.object({ id: z.string(), username: z.string(), linkSent: z.boolean() });
+/** Where an invitation's or a reset's mail is: it left, or it waits in the outbox (no SMTP yet) to be sent. */
+export const MAIL_DELIVERIES = ['sent', 'queued'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
+/**
+ * The answer of an invitation: the new user, whether the mail carries a link (false for single sign-on users, who
+ * get a notice without one), and whether that mail left or waits to be sent.
+ */
+export const invitedSchema = z.object({ id: z.string(), username: z.string(), linkSent: z.boolean(), mail: z.enum(MAIL_DELIVERIES) });
 
 /** A lead invites into the branch of the path, never as a lead and always with a password. */
 export const leadInviteBodySchema = inviteBodySchema.pick({ email: true, username: true, locale: true, reason: true });

@@ -94,8 +94,12 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   branchId: z.string().nullable(),
   branchName: z.string().nullable(),
-  /** Fields whose value changed: [field, before, after]. */
-  changes: z.array(z.tuple([z.string(), z.unknown(), z.unknown()])),
+  /**
+   * Fields whose value changed: [field, before, after]. In the OpenAPI document a tuple is `prefixItems`; the array had
+   * no `items`, which Spectral and many client generators refuse: `items` (anything, as the two values are) with
+   * exactly three entries says the same.
+   */
+  changes: z.array(z.tuple([z.string(), z.unknown(), z.unknown()]).meta({ items: {}, minItems: 3, maxItems: 3 })),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.number().nullable() });

@@ -8,8 +8,8 @@ export const REOPEN_GRACE_DAYS = 14;
 const dayNumber = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / 86_400_000;
 
 /**
- * Section 4: Submitted if the month's flag is set; otherwise Overdue once the 15th of the month after
- * the report month has passed; otherwise Pending. `month` is 1..12.
+ * docs/rules.md, Report status: Submitted if the month's flag is set; otherwise Overdue once the 15th of the
+ * month after the report month has passed; otherwise Pending. `month` is 1..12.
  * A month reopened (`reopenedOn`, YYYY-MM-DD in the program's time zone) and not yet submitted again is Reopened
  * until its new due date (the later of the usual deadline and the reopening day plus REOPEN_GRACE_DAYS) has passed:
  * the food bank was asked to change it, so it is not late before that day.
@@ -43,7 +43,7 @@ const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.sl
 
 /**
  * Whether a branch owes the report of a month: from the month it joined the program, and before the month it was
- * deactivated in. The SQL form the services filter with is owesMonthSql (donation-api/services/owed-months.ts);
+ * deactivated in. The SQL form the services filter with is owesMonthSql (donation-api/donations/owed-months.ts);
  * tests/api/owed-months.test.ts checks that both answer alike.
  */
 export function owesMonth(branch: BranchMembership, year: number, month: number): boolean {

@@ -14,7 +14,7 @@ const isoOf = (year: string, month: string, day: string) => {
 
 /**
  * A date as typed → YYYY-MM-DD, or '' when it is not a date at all (→ 'Invalid date format'). The rule of each
- * language (docs/rules.md, "Dates in French"): English reads MM/DD/YYYY (the product specification's form),
+ * language (docs/rules.md, "Dates in French"): English reads MM/DD/YYYY (the product's long-standing form),
  * French reads JJ/MM/AAAA as a Canadian French speaker writes it; both read YYYY-MM-DD.
  */
 export function typedToIso(typed: string, locale: string = 'en'): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { partnerAccessSchema } from './partner';
 import { programAccessSchema } from './program-access';
 
-// The signed-in user as the API answers it (section 7's login answer and the current user): one schema, used by the
+// The signed-in user as the API answers it (the login answer and the current user): one schema, used by the
 // API's routes for validation and the OpenAPI document, and by the screens through the inferred types.
 export const branchLinkSchema = z.object({ branchId: z.string(), branchName: z.string() });
 

@@ -10,6 +10,8 @@ export const DEFAULT_BANANA_BOX_LBS = 40;
  * it is a typo (extra zeros) that would swamp a year's report. Applies to the weight converted to pounds.
  */
 export const MAX_DONATION_LBS = 100_000;
+/** The least weight a donation other than "No Donation" can have, in its own unit: the form's two decimals. */
+export const MIN_DONATION_WEIGHT = 0.01;
 
 export function toPounds(weight: number, unit: WeightUnit, bananaBoxLbs = DEFAULT_BANANA_BOX_LBS): number {
   switch (unit) {

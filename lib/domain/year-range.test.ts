@@ -1,6 +1,6 @@
 import { reportYears } from './year-range';
 
-describe('report years (section 9)', () => {
+describe('report years of the Monthly Reports picker', () => {
   it('runs from the first donation year to the year after the last, newest first', () => {
     expect(reportYears([2026, 2024], 2026)).toEqual([2027, 2026, 2025, 2024]);
   });

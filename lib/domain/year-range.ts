@@ -1,5 +1,5 @@
 /**
- * The years of the Monthly Reports picker (section 9: from the first donation year to the year after the last),
+ * The years of the Monthly Reports picker (from the first donation year to the year after the last),
  * newest first. The current year is always offered, so a branch with no recent donation can still add one.
  */
 export function reportYears(donationYears: readonly number[], currentYear: number): number[] {

@@ -2,8 +2,8 @@
 // entries and the same e-mail to the branch as a reopening from the program's screens.
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
-import { reopenMonth } from '@/donation-api/services/reopen-month';
-import { AdminError } from '@/donation-api/services/user-admin';
+import { reopenMonth } from '@/donation-api/program/reopen-month';
+import { AdminError } from '@/donation-api/people-places/user-admin';
 import { runAdminCommand } from '@/scripts/admin-commands';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 

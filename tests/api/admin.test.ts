@@ -5,10 +5,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { openDb } from '@/donation-api/db/client';
-import { importBranches, importStores } from '@/donation-api/services/csv-import';
-import { AdminError, createUser, linkUser, parseLoginType, setPassword, unlinkUser } from '@/donation-api/services/user-admin';
+import { importBranches, importStores } from '@/donation-api/people-places/csv-import';
+import { AdminError, createUser, linkUser, parseLoginType, setPassword, unlinkUser } from '@/donation-api/people-places/user-admin';
 import { runAdminCommand } from '@/scripts/admin-commands';
-import { verifyPassword } from '@/donation-api/services/users';
+import { verifyPassword } from '@/donation-api/sign-in/users';
 import { LoginType, RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 
@@ -276,24 +276,31 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) =>
+  const cliIn = (dir: string, ...args: string[]) =>
     spawnSync(tsx, ['scripts/admin.ts', ...args], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_ACTOR: 'admin-cli:jest' },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir, ADMIN_ACTOR: 'admin-cli:jest' },
       timeout: 90_000,
     });
+  const cli = (...args: string[]) => cliIn(dataDir, ...args);
 
   it('prints help without opening a database', () => {
-    const r = cli('help');
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('import-stores');
-    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    // A data folder of its own: the other tests here make the database in theirs.
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-admin-help-'));
+    try {
+      const r = cliIn(empty, 'help');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('import-stores');
+      expect(fs.existsSync(path.join(empty, 'pglite'))).toBe(false);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('creates a user and a branch link in DATA_DIR/pglite, exiting 1 on a refusal', async () => {
     const csv = path.join(dataDir, 'b.csv');
-    // A new branch meets the rules of section 5, as on the screens.
+    // A new branch meets the organisation details' rules, as on the screens.
     fs.writeFileSync(
       csv,
       'name,province,email,phone,address,city,postal code\nCLI Bank,NS,cli@example.org,902-555-0100,1 Water St,Halifax,B3H 1A1\n',

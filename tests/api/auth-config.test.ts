@@ -97,7 +97,7 @@ describe.each(dbKinds())('GET /api/config/auth-config on %s', (kind) => {
     await bare.close();
   });
 
-  it('answers without a token with the section 3 fields and what is enabled', async () => {
+  it('answers without a token with the public sign-in configuration and what is enabled', async () => {
     const res = await api.request('GET', '/api/config/auth-config');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
-import { normalizeProvince } from '@/donation-api/services/branches';
+import { normalizeProvince } from '@/donation-api/people-places/branches';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 
 const VALID = {
@@ -49,9 +49,14 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
 
   describe('GET /api/branch/{branchId}', () => {
     it('answers every field of the branch', async () => {
-      const res = await api.request('GET', `/api/branch/${mine.id}`, { token });
+      // Branches of its own: the updates below rename "mine" and "second".
+      const own = await fixtures.branch(api, { name: 'Reading Food Bank', lat: 43.6, lng: -79.5 });
+      const ownSecond = await fixtures.branch(api, { name: 'My Other Food Bank', province: 'QC' });
+      const reader = await fixtures.user(api, { branchIds: [own.id, ownSecond.id] });
+      const ownToken = await fixtures.token(api, reader.id);
+      const res = await api.request('GET', `/api/branch/${own.id}`, { token: ownToken });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ id: mine.id, name: 'My Food Bank', province: 'ON', city: 'Toronto', lat: 43.6, lng: -79.5 });
+      expect(res.json).toMatchObject({ id: own.id, name: 'Reading Food Bank', province: 'ON', city: 'Toronto', lat: 43.6, lng: -79.5 });
       expect(Object.keys(res.json).sort()).toEqual(
         [
           'id',
@@ -77,12 +82,12 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
           'totalPoundsDistributedAnnually',
         ].sort(),
       );
-      expect((await api.request('GET', `/api/branch/${second.id}`, { token })).json.name).toBe('My Other Food Bank');
+      expect((await api.request('GET', `/api/branch/${ownSecond.id}`, { token: ownToken })).json.name).toBe('My Other Food Bank');
       // A uuid is a uuid in any case.
-      expect((await api.request('GET', `/api/branch/${mine.id.toUpperCase()}`, { token })).json.id).toBe(mine.id);
+      expect((await api.request('GET', `/api/branch/${own.id.toUpperCase()}`, { token: ownToken })).json.id).toBe(own.id);
       // ...on every branch-scoped route alike (one access check): the stores and the donation years too.
-      for (const path of [`/api/branch/${mine.id.toUpperCase()}/stores`, `/api/donation/donationyears?branchId=${mine.id.toUpperCase()}`]) {
-        expect((await api.request('GET', path, { token })).status).toBe(200);
+      for (const path of [`/api/branch/${own.id.toUpperCase()}/stores`, `/api/donation/donationyears?branchId=${own.id.toUpperCase()}`]) {
+        expect((await api.request('GET', path, { token: ownToken })).status).toBe(200);
       }
     });
 

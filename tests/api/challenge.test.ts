@@ -2,8 +2,8 @@
 // is linked to proves an account by a code mailed through a real local SMTP peer.
 import { count, eq } from 'drizzle-orm';
 import type { SsoConfig } from '@/donation-api/auth/sso-config';
-import { signSignedRequest } from '@/donation-api/auth/signed-request';
-import { signLinkState } from '@/donation-api/auth/link-state';
+import { signSignedRequest } from '@/donation-api/sign-in/signed-request';
+import { signLinkState } from '@/donation-api/sign-in/link-state';
 import { loginChallenges, sentMail, users } from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';

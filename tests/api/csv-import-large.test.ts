@@ -2,7 +2,7 @@
 // preview must describe every row as before. Its time is logged, not asserted (the machine's load varies).
 import { eq } from 'drizzle-orm';
 import { auditLog, branchStores, stores } from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 
 const ROWS = 2746;

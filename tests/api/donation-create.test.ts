@@ -73,9 +73,12 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       }
     });
 
-    it('accepts an ISO date-time and reads it as UTC', async () => {
-      const d = await addDonation(api, w, { date: '2026-06-07T04:00:00.000Z' });
-      expect(d.date).toBe('2026-06-07');
+    it('refuses a date-time, with or without a UTC offset: a donation date is a calendar date (YYYY-MM-DD)', async () => {
+      for (const date of ['2026-06-07T04:00:00.000Z', '2026-06-06T23:30:00-04:00', '2026-06-07T00:00:00']) {
+        const res = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date }) });
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject({ code: 'VALIDATION_DATE_FORMAT', field: 'date', message: 'Invalid date format' });
+      }
     });
 
     it('accepts 100% No Donation with weight 0', async () => {
@@ -86,6 +89,8 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     const cases: [string, Record<string, unknown>, string, string, string][] = [
       ['no store', { storeId: null }, 'VALIDATION_STORE', 'storeId', 'Please select a store'],
+      ['a weight of 1e-300', { weight: 1e-300 }, 'VALIDATION_WEIGHT', 'weight', 'Please enter a valid weight'],
+      ['a weight below 0.01', { weight: 0.005 }, 'VALIDATION_WEIGHT', 'weight', 'Please enter a valid weight'],
       ['a store of another branch', { storeId: 'other' }, 'VALIDATION_STORE', 'storeId', 'Please select a store'],
       ['a malformed store id', { storeId: 'not-a-uuid' }, 'VALIDATION_STORE', 'storeId', 'Please select a store'],
       ['a store of another program', { storeId: 'campaign' }, 'VALIDATION_STORE', 'storeId', 'Please select a store'],

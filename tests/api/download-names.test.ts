@@ -2,7 +2,7 @@
 // filename* (RFC 6266) with the UTF-8 name, so a French name reaches the downloads folder with its accents.
 import fs from 'node:fs';
 import path from 'node:path';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { JUNE_2026 } from './donation-setup';

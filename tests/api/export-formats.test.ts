@@ -23,7 +23,7 @@ describe.each(dbKinds())('XLSX and French CSV exports on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  it('keeps the spec English CSV as the default (and for lang=en)', async () => {
+  it('keeps the English CSV as the default (and for lang=en)', async () => {
     for (const q of ['', '&lang=en', '&format=csv']) {
       const res = await get(api, url(q), w.token);
       expect(res.status).toBe(200);

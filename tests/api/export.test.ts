@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/donation-api/db/client';
 import * as s from '@/donation-api/db/schema';
-import { exportYearCsv } from '@/donation-api/services/export';
+import { exportYearCsv } from '@/donation-api/donations/export';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, UNKNOWN_ID, type World } from './donation-setup';
 
@@ -19,7 +19,7 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  it('streams the section 9 columns with BOM, N/A, quoting, the injection guard and 0%', async () => {
+  it('streams the English CSV columns with BOM, N/A, quoting, the injection guard and 0%', async () => {
     const tricky = await fixtures.store(api, w.branch.id, {
       name: '=HYPERLINK("x"), Main',
       number: '-42',
@@ -65,8 +65,8 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
     expect(text.split('\r\n')).toEqual([
       HEADER,
       `'@Costco Wholesale,N/A,'-42,"'=HYPERLINK(""x""), Main","Banque alimentaire, ""Québec""",01/15/2026,Front of Store,80,0%,0%,0%,0%,0%,0%,0%,50%,50%`,
-      `Loblaw Companies,No Frills,1234,Queen St W,"Banque alimentaire, ""Québec""",01/20/2026,Back Of Store,0,0%,0%,0%,0%,0%,0%,0%,0%,100%`,
-      `Loblaw Companies,No Frills,1234,Queen St W,"Banque alimentaire, ""Québec""",03/02/2026,Back Of Store,22.05,33%,0%,0%,0%,67%,0%,0%,0%,0%`,
+      `Loblaw Companies,No Frills,1234,Queen St W,"Banque alimentaire, ""Québec""",01/20/2026,Back of Store,0,0%,0%,0%,0%,0%,0%,0%,0%,100%`,
+      `Loblaw Companies,No Frills,1234,Queen St W,"Banque alimentaire, ""Québec""",03/02/2026,Back of Store,22.05,33%,0%,0%,0%,67%,0%,0%,0%,0%`,
       '',
     ]);
   });

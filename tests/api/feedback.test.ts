@@ -5,7 +5,7 @@ import * as s from '@/donation-api/db/schema';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
-import { FEEDBACK_PER_WINDOW } from '@/donation-api/services/feedback';
+import { FEEDBACK_PER_WINDOW } from '@/donation-api/people-places/feedback';
 
 describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
   let api: TestApi;

@@ -2,7 +2,7 @@
 // moment cannot both succeed, on PGlite and on PostgreSQL (the admins' rows are locked in the changing transaction).
 import { and, eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole, revokeProgramRole, setUserDisabled } from '@/donation-api/services/user-admin';
+import { grantProgramRole, revokeProgramRole, setUserDisabled } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 
 describe.each(dbKinds())('the last program administrator on %s', (kind) => {

@@ -1,8 +1,6 @@
 // Nobody who knows a username can keep its owner out. Device cookies (OWASP): a browser that signed in successfully
 // before is limited on its own, apart from anonymous attempts.
-import { PENDING_PASSWORD_TTL_HOURS } from '@/donation-api/services/users';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
 describe.each(dbKinds())('lockout and device cookies on %s', (kind) => {
   let api: TestApi;
@@ -60,50 +58,5 @@ describe.each(dbKinds())('lockout and device cookies on %s', (kind) => {
       expect((await api.request('POST', '/api/user/forgot-password', { body: { username: u.username } })).status).toBe(200);
     expect((await api.request('GET', '/api/user/current-user', { token })).status).toBe(200);
     expect((await login(u.username, TEST_PASSWORD, undefined, '198.51.100.200')).status).toBe(200);
-  });
-});
-
-describe.each(dbKinds())('the password forgot-password mails expires on %s', (kind) => {
-  let api: TestApi;
-  let smtp: SmtpPeer;
-  let branchId: string;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    api = await createTestApi(kind, { config: { smtpUrl: smtp.url } });
-    branchId = (await fixtures.branch(api)).id;
-  });
-  afterAll(async () => {
-    await api.close();
-    await smtp.close();
-  });
-  const login = (username: string, password: string) =>
-    api.request('POST', '/api/user/login', { body: { username, password }, headers: { 'x-forwarded-for': '203.0.113.30' } });
-  /** Asks for a new password and reads it from the mail the SMTP peer received. */
-  async function mailedPassword(username: string): Promise<string> {
-    smtp.messages.length = 0;
-    expect((await api.request('POST', '/api/user/forgot-password', { body: { username } })).status).toBe(200);
-    const [mail] = await smtp.waitFor(1);
-    expect(mail.text).toContain(`within ${PENDING_PASSWORD_TTL_HOURS} hours`);
-    expect(mail.text).toContain(`d’ici ${PENDING_PASSWORD_TTL_HOURS} heures`);
-    return /New password: (\S+)/.exec(mail.text)![1];
-  }
-
-  it(`works until ${PENDING_PASSWORD_TTL_HOURS} hours have passed`, async () => {
-    const u = await fixtures.user(api, { branchIds: [branchId] });
-    const password = await mailedPassword(u.username);
-    api.clock.now = new Date(api.clock.now.getTime() + PENDING_PASSWORD_TTL_HOURS * 3_600_000 - 60_000);
-    expect((await login(u.username, password)).status).toBe(200);
-    // It became the password: the old one is gone.
-    expect((await login(u.username, TEST_PASSWORD)).status).toBe(401);
-  });
-
-  it('is refused after that, while the current password keeps working', async () => {
-    const u = await fixtures.user(api, { branchIds: [branchId] });
-    const password = await mailedPassword(u.username);
-    api.clock.now = new Date(api.clock.now.getTime() + PENDING_PASSWORD_TTL_HOURS * 3_600_000 + 1000);
-    const late = await login(u.username, password);
-    expect(late.status).toBe(401);
-    expect(late.json.code).toBe('LOGIN_INVALID');
-    expect((await login(u.username, TEST_PASSWORD)).status).toBe(200);
   });
 });

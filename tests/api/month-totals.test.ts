@@ -2,8 +2,8 @@
 // random writes through the API (creates, edits moving dates, sources and categories, deletes, gas-figure updates),
 // concurrent ones on PostgreSQL, and a rebuild; the monthly report read from them equals the report from the donations.
 import { sql } from 'drizzle-orm';
-import { monthlyReports } from '@/donation-api/services/reports';
-import { queryRows } from '@/donation-api/services/sql-rows';
+import { monthlyReports } from '@/donation-api/donations/reports';
+import { queryRows } from '@/donation-api/db/sql-rows';
 import { runAdminCommand } from '@/scripts/admin-commands';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 import { donationBody, donationWorld, type World } from './donation-setup';

@@ -1,14 +1,14 @@
-// Which months a branch owes (owesMonth in lib/domain/report-status.ts, owesMonthSql in services/owed-months.ts):
+// Which months a branch owes (owesMonth in lib/domain/report-status.ts, owesMonthSql in donations/owed-months.ts):
 // from the month it joined the program (its creation) and before the month it was deactivated in. A branch created
 // today and deactivated today owes nothing: it is in no count, list, year view, reminder, digest or export.
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import * as s from '@/donation-api/db/schema';
 import { createMailer } from '@/donation-api/mail/mailer';
-import { membershipColumnsSql, owedRangeColumnsSql, owesReportMonthSql } from '@/donation-api/services/owed-months';
-import { runReminders } from '@/donation-api/services/reminders';
-import { queryRows } from '@/donation-api/services/sql-rows';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { membershipColumnsSql, owedRangeColumnsSql, owesReportMonthSql } from '@/donation-api/donations/owed-months';
+import { runReminders } from '@/donation-api/program/reminders';
+import { queryRows } from '@/donation-api/db/sql-rows';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { owesMonth } from '@/lib/domain/report-status';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
@@ -158,14 +158,32 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
     }
   });
 
-  it('keeps a deactivated branch’s earlier months in the year view as they were', async () => {
-    await api.db
-      .update(s.branches)
-      .set({ deactivatedAt: new Date('2026-05-10T16:00:00Z') })
-      .where(eq(s.branches.id, b.march.id));
-    const year = await get('/api/program/oversight/year?year=2026');
-    const march = year.json.rows.find((r: { name: string }) => r.name === 'March Food Bank');
-    expect(march.months.slice(0, 6)).toEqual([null, null, 'overdue', 'overdue', null, null]);
-    expect(names((await get('/api/program/oversight?year=2026&month=5')).json.rows)).toEqual(['Old Food Bank']);
+  // A database of its own: deactivating March Food Bank would change what the tests above read.
+  describe('a branch deactivated in May', () => {
+    let own: TestApi;
+    let ownToken: string;
+    let march: { id: string };
+    beforeAll(async () => {
+      own = await createTestApi(kind);
+      own.clock.now = new Date('2026-06-20T16:00:00Z');
+      await fixtures.branch(own, { name: 'Old Food Bank', province: 'ON', createdAt: new Date('2025-01-01T17:00:00Z') });
+      march = await fixtures.branch(own, { name: 'March Food Bank', province: 'ON', createdAt: new Date('2026-04-01T02:00:00Z') });
+      const admin = await fixtures.user(own);
+      await grantProgramRole(own.db, admin.username, 'admin', [], 'test');
+      ownToken = await fixtures.token(own, admin.id);
+    });
+    afterAll(() => own.close());
+
+    it('keeps a deactivated branch’s earlier months in the year view as they were', async () => {
+      const ownGet = (path: string) => own.request('GET', path, { token: ownToken });
+      await own.db
+        .update(s.branches)
+        .set({ deactivatedAt: new Date('2026-05-10T16:00:00Z') })
+        .where(eq(s.branches.id, march.id));
+      const year = await ownGet('/api/program/oversight/year?year=2026');
+      const row = year.json.rows.find((r: { name: string }) => r.name === 'March Food Bank');
+      expect(row.months.slice(0, 6)).toEqual([null, null, 'overdue', 'overdue', null, null]);
+      expect(names((await ownGet('/api/program/oversight?year=2026&month=5')).json.rows)).toEqual(['Old Food Bank']);
+    });
   });
 });

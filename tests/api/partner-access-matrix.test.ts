@@ -4,7 +4,7 @@
 // so a route added later is in the matrix without anyone remembering to add it.
 import { randomUUID } from 'node:crypto';
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, documentedRoutes, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, submit, type World } from './donation-setup';
 
@@ -46,6 +46,7 @@ describe('retail partner access matrix (PGlite)', () => {
       requestId: randomUUID(),
       queryId: query.json.id,
       statementId: statement.json.id,
+      retailerId: w.store.retailerId!,
     });
   });
   afterAll(() => api.close());
@@ -80,9 +81,16 @@ describe('retail partner access matrix (PGlite)', () => {
         'GET /partner/export',
         'GET /partner/figures',
         'GET /partner/lines',
+        'GET /partner/manifest-mapping',
+        'GET /partner/pickups',
         'GET /partner/queries',
+        'GET /partner/reconciliation',
+        'GET /partner/schedules',
         'GET /partner/statements',
         'GET /partner/statements/{statementId}/pdf',
+        'GET /partner/stores',
+        'POST /partner/manifest-lines',
+        'POST /partner/manifests',
         'POST /partner/queries',
         'POST /partner/statements',
       ].sort(),
@@ -97,5 +105,36 @@ describe('retail partner access matrix (PGlite)', () => {
     expect(figures.status).toBe(404);
     const pdf = await call('GET', '/partner/statements/{statementId}/pdf', adminToken);
     expect(pdf.status).toBe(404);
+  });
+
+  it('answers manifests, reconciliation and pickup reliability only to their own role, a well-formed call included', async () => {
+    const csv = 'Store,Date,Lb\n1234,2026-04-03,10\n';
+    const mapping = { storeNumber: 'Store', date: 'Date', weight: 'Lb' };
+    const lines = [{ storeNumber: '1234', date: '2026-04-03', weight: 10 }];
+    const status = async (method: string, path: string, token: string, body?: unknown) =>
+      (await api.request(method, `/api${path}`, { token, body })).status;
+    const retailer = `/program/retailers/${ids.retailerId}`;
+    const month = '?year=2026&month=4';
+    const matrix: [string, string, unknown, Record<'member' | 'outsider' | 'admin' | 'partner', number>][] = [
+      ['POST', '/partner/manifests', { csv, mapping }, { member: 404, outsider: 404, admin: 404, partner: 200 }],
+      ['POST', '/partner/manifest-lines', { lines }, { member: 404, outsider: 404, admin: 404, partner: 200 }],
+      ['GET', '/partner/manifest-mapping', undefined, { member: 404, outsider: 404, admin: 404, partner: 200 }],
+      ['GET', `/partner/reconciliation${month}`, undefined, { member: 404, outsider: 404, admin: 404, partner: 200 }],
+      ['POST', `${retailer}/manifests`, { csv, mapping }, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', `${retailer}/manifest-mapping`, undefined, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', `/program/reconciliation${month}`, undefined, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['PUT', '/program/manifest-settings', { tolerancePercent: 10 }, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', `/program/reliability${month}`, undefined, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', `/program/reliability/export${month}&format=csv`, undefined, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', `/program/reliability/export${month}&format=xlsx`, undefined, { member: 404, outsider: 404, admin: 200, partner: 404 }],
+      ['GET', '/partner/pickups', undefined, { member: 404, outsider: 404, admin: 404, partner: 200 }],
+      ['GET', `/branch/${ids.branchId}/reconciliation${month}`, undefined, { member: 200, outsider: 404, admin: 200, partner: 404 }],
+    ];
+    const tokens = { member: w.token, outsider: w.outsiderToken, admin: adminToken, partner: partnerToken };
+    for (const [method, path, body, expected] of matrix) {
+      const got: Record<string, number> = {};
+      for (const [who, token] of Object.entries(tokens)) got[who] = await status(method, path, token, body);
+      expect([method, path, got]).toEqual([method, path, expected]);
+    }
   });
 });

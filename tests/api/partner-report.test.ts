@@ -1,7 +1,7 @@
 // The retail partner report: pounds by store and month for a retailer or a banner, with the category
 // split, source and kg CO2e; CSV and a real XLSX with numbers as numbers; a coordinator counts its provinces only.
 import ExcelJS from 'exceljs';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, type World } from './donation-setup';
 

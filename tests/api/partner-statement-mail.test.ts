@@ -5,7 +5,7 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { createMailer } from '@/donation-api/mail/mailer';
-import { sendReadyStatements } from '@/donation-api/services/partner-statement-mail';
+import { sendReadyStatements } from '@/donation-api/partners/partner-statement-mail';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 import { addDonation, donationWorld, submit, type World } from './donation-setup';

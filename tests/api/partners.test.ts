@@ -4,11 +4,37 @@
 // their scope, every branch call and every program call answer them the same 404 as an unknown id.
 import { sql } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, submit, UNKNOWN_ID, type World } from './donation-setup';
 
 type Row = Record<string, unknown>;
+
+/** Two branches with their stores, a partner of each branch's retailer, a program administrator and a Nova Scotia
+ * coordinator; 140 lb in April 2026 (submitted) and 10 lb in May (open). */
+async function partnerWorld(api: TestApi) {
+  const w = await donationWorld(api);
+  // Members since 2025, so both branches owe the months of 2026 (the one rule of owed months).
+  await api.db.execute(sql`update branches set created_at = '2025-01-01T12:00:00Z'`);
+  const partner = await fixtures.user(api);
+  await api.db.insert(s.partnerAccess).values({ userId: partner.id, retailerId: w.store.retailerId! });
+  const partnerToken = await fixtures.token(api, partner.id);
+  const other = await fixtures.user(api);
+  await api.db.insert(s.partnerAccess).values({ userId: other.id, retailerId: w.otherStore.retailerId! });
+  const otherPartnerToken = await fixtures.token(api, other.id);
+  const admin = await fixtures.user(api);
+  await grantProgramRole(api.db, admin.username, 'admin', [], 'test');
+  const adminToken = await fixtures.token(api, admin.id);
+  const coordinator = await fixtures.user(api);
+  await grantProgramRole(api.db, coordinator.username, 'coordinator', ['NS'], 'test');
+  const coordinatorToken = await fixtures.token(api, coordinator.id);
+
+  const aprilLine = await addDonation(api, w, { date: '2026-04-03', weight: 100, source: 0 });
+  await addDonation(api, w, { date: '2026-04-20', weight: 40, source: 1 });
+  await addDonation(api, w, { date: '2026-05-02', weight: 10, source: 0 });
+  expect((await submit(api, w, 2026, 4)).status).toBe(200);
+  return { w, partnerToken, otherPartnerToken, adminToken, coordinatorToken, aprilLine: aprilLine as { id: string } };
+}
 
 describe.each(dbKinds())('retail partners on %s', (kind) => {
   let api: TestApi;
@@ -21,26 +47,7 @@ describe.each(dbKinds())('retail partners on %s', (kind) => {
 
   beforeAll(async () => {
     api = await createTestApi(kind);
-    w = await donationWorld(api);
-    // Members since 2025, so both branches owe the months of 2026 (the one rule of owed months).
-    await api.db.execute(sql`update branches set created_at = '2025-01-01T12:00:00Z'`);
-    const partner = await fixtures.user(api);
-    await api.db.insert(s.partnerAccess).values({ userId: partner.id, retailerId: w.store.retailerId! });
-    partnerToken = await fixtures.token(api, partner.id);
-    const other = await fixtures.user(api);
-    await api.db.insert(s.partnerAccess).values({ userId: other.id, retailerId: w.otherStore.retailerId! });
-    otherPartnerToken = await fixtures.token(api, other.id);
-    const admin = await fixtures.user(api);
-    await grantProgramRole(api.db, admin.username, 'admin', [], 'test');
-    adminToken = await fixtures.token(api, admin.id);
-    const coordinator = await fixtures.user(api);
-    await grantProgramRole(api.db, coordinator.username, 'coordinator', ['NS'], 'test');
-    coordinatorToken = await fixtures.token(api, coordinator.id);
-
-    aprilLine = await addDonation(api, w, { date: '2026-04-03', weight: 100, source: 0 });
-    await addDonation(api, w, { date: '2026-04-20', weight: 40, source: 1 });
-    await addDonation(api, w, { date: '2026-05-02', weight: 10, source: 0 });
-    expect((await submit(api, w, 2026, 4)).status).toBe(200);
+    ({ w, partnerToken, otherPartnerToken, adminToken, coordinatorToken, aprilLine } = await partnerWorld(api));
   });
   afterAll(() => api.close());
 
@@ -168,42 +175,6 @@ describe.each(dbKinds())('retail partners on %s', (kind) => {
     expect((await ask(partnerToken, aprilLine.id)).status).toBe(201);
   });
 
-  it('keeps numbered statements and re-issues one, naming what changed, when a figure moves', async () => {
-    const issue = (body: Row, token = partnerToken) => api.request('POST', '/api/partner/statements', { token, body });
-    expect((await issue({ year: 2026, month: 4, quarter: 2 })).json.code).toBe('STATEMENT_PERIOD');
-    expect((await issue({ year: 2026, month: 9 })).json.code).toBe('STATEMENT_PERIOD');
-    const first = await issue({ year: 2026, quarter: 2 });
-    expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ period: '2026-Q2', pounds: 140, replaces: null, scopeName: 'Loblaw Companies' });
-    expect(first.json.number).toMatch(/^RFP-S-\d{6}$/);
-    const same = await issue({ year: 2026, quarter: 2 });
-    expect([same.status, same.json.number]).toEqual([200, first.json.number]);
-
-    // A reopened month corrected and submitted again: 100 lb became 120 lb.
-    await api.db.execute(sql`update donations set weight_in_pounds = 120 where id = ${aprilLine.id}::uuid`);
-    const again = await issue({ year: 2026, quarter: 2 });
-    expect(again.status).toBe(201);
-    expect(again.json).toMatchObject({ pounds: 160, replaces: first.json.number });
-    expect(again.json.number).not.toBe(first.json.number);
-
-    const list = await get('/api/partner/statements');
-    expect(list.json.statements.map((x: Row) => x.number)).toEqual([again.json.number, first.json.number]);
-    expect((await get('/api/partner/statements', otherPartnerToken)).json.statements).toEqual([]);
-    const pdf = await api.app.request(`/api/partner/statements/${again.json.id}/pdf`, {
-      headers: { authorization: `Bearer ${partnerToken}` },
-    });
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
-    expect((await get(`/api/partner/statements/${again.json.id}/pdf`, otherPartnerToken)).status).toBe(404);
-    const store = await issue({ year: 2026, month: 4, storeId: w.otherStore.id });
-    expect(store.status).toBe(404);
-  });
-
   it('lets an administrator invite a partner for a banner, shown with the scope in the user list', async () => {
     const [banner] = await api.db
       .select()
@@ -227,5 +198,63 @@ describe.each(dbKinds())('retail partners on %s', (kind) => {
     const token = await fixtures.token(api, res.json.id);
     const me = await get('/api/user/current-user', token);
     expect(me.json).toMatchObject({ branches: [], program: null, partner: { bannerId: banner.id } });
+  });
+
+  // A database of its own: this test changes a submitted figure that the tests above read.
+  describe('statements', () => {
+    let own: TestApi;
+    let p: Awaited<ReturnType<typeof partnerWorld>>;
+    beforeAll(async () => {
+      own = await createTestApi(kind);
+      p = await partnerWorld(own);
+    });
+    afterAll(() => own.close());
+    const ownGet = (path: string, token = p.partnerToken) => own.request('GET', path, { token });
+
+    it('keeps numbered statements and re-issues one, naming what changed, when a figure moves', async () => {
+      const issue = (body: Row, token = p.partnerToken) => own.request('POST', '/api/partner/statements', { token, body });
+      expect((await issue({ year: 2026, month: 4, quarter: 2 })).json.code).toBe('STATEMENT_PERIOD');
+      expect((await issue({ year: 2026, month: 9 })).json.code).toBe('STATEMENT_PERIOD');
+      // 10 June: June and the second quarter have not ended, so they have no numbered statement yet.
+      for (const body of [
+        { year: 2026, month: 6 },
+        { year: 2026, quarter: 2 },
+      ]) {
+        const early = await issue(body);
+        expect(early.status).toBe(400);
+        expect(early.json).toMatchObject({ code: 'STATEMENT_PERIOD', message: 'Choose a month or a quarter that has ended.' });
+      }
+      expect(await own.db.select().from(s.partnerStatements)).toEqual([]);
+      const first = await issue({ year: 2026, month: 4 });
+      expect(first.status).toBe(201);
+      expect(first.json).toMatchObject({ period: '2026-04', pounds: 140, replaces: null, scopeName: 'Loblaw Companies' });
+      expect(first.json.number).toMatch(/^RFP-S-\d{6}$/);
+      const same = await issue({ year: 2026, month: 4 });
+      expect([same.status, same.json.number]).toEqual([200, first.json.number]);
+
+      // A reopened month corrected and submitted again: 100 lb became 120 lb.
+      await own.db.execute(sql`update donations set weight_in_pounds = 120 where id = ${p.aprilLine.id}::uuid`);
+      const again = await issue({ year: 2026, month: 4 });
+      expect(again.status).toBe(201);
+      expect(again.json).toMatchObject({ pounds: 160, replaces: first.json.number });
+      expect(again.json.number).not.toBe(first.json.number);
+
+      const list = await ownGet('/api/partner/statements');
+      expect(list.json.statements.map((x: Row) => x.number)).toEqual([again.json.number, first.json.number]);
+      expect((await ownGet('/api/partner/statements', p.otherPartnerToken)).json.statements).toEqual([]);
+      const pdf = await own.app.request(`/api/partner/statements/${again.json.id}/pdf`, {
+        headers: { authorization: `Bearer ${p.partnerToken}` },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      expect((await ownGet(`/api/partner/statements/${again.json.id}/pdf`, p.otherPartnerToken)).status).toBe(404);
+      const store = await issue({ year: 2026, month: 4, storeId: p.w.otherStore.id });
+      expect(store.status).toBe(404);
+    });
   });
 });

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { branchStores, storeRequests, userBranches, users } from '@/donation-api/db/schema';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -2,7 +2,7 @@
 // CO2e figures, sign-in codes, accounts bound at sign-in) only with include=all. Its days are the program's.
 import { audit } from '@/donation-api/audit';
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationWorld, type World } from './donation-setup';
 

@@ -1,6 +1,6 @@
 // The audit trail shown: a donation's history (who created and changed it, what changed), a branch's
 // history for its staff, and the searchable program-wide log for administrators only.
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { addDonation, donationBody, donationWorld, submit, UNKNOWN_ID, type World } from './donation-setup';
 

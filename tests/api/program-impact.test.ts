@@ -1,6 +1,6 @@
 // The program's totals show the meals beside the CO2e, by the one definition the branch screens use
 // (lib/domain/impact.ts): food pounds only, 1.2 lb a meal, so a one-branch program shows its branch's figure.
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { LBS_PER_MEAL, NON_FOOD_CATEGORY_IDS } from '@/lib/domain/impact';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 

@@ -1,7 +1,7 @@
 // Branches, stores, CSV imports with a preview, and store requests.
 import { eq } from 'drizzle-orm';
 import { branches, donations, stores } from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
@@ -42,7 +42,7 @@ describe.each(dbKinds())('places on %s', (kind) => {
     }
   });
 
-  it('creates a branch under the section 5 rules and deactivates it with a reason', async () => {
+  it('creates a branch under the organisation details rules and deactivates it with a reason', async () => {
     const missing = await api.request('POST', '/api/program/branches', { token: admin, body: BRANCH });
     expect([missing.status, missing.json.code, missing.json.field]).toEqual([400, 'ORG_POSTAL_CODE_VALIDATE', 'postalCode']);
     const res = await api.request('POST', '/api/program/branches', {
@@ -110,13 +110,15 @@ describe.each(dbKinds())('places on %s', (kind) => {
   });
 
   it("sends a branch's store request to the administrators, who approve it into the branch's stores", async () => {
+    // The mails of this test are the ones after those already received: the tests run in any order.
+    const seen = smtp.messages.length;
     const sent = await api.request('POST', `/api/branch/${home.id}/store-requests`, {
       token: staff,
       body: { retailer: 'Co-op', name: 'Rue Principale', number: '55' },
     });
     expect(sent.status).toBe(200);
     // The program's administrators hear of it at once, with the way to the screen that decides.
-    const [toAdmin] = await smtp.waitFor(1);
+    const toAdmin = (await smtp.waitFor(seen + 1))[seen];
     expect(toAdmin.to).toEqual(['placesadmin@example.org']);
     expect(toAdmin.subject).toBe('Store request: Rue Principale (Home Bank)');
     expect(toAdmin.text).toContain('http://app.test/program/stores');
@@ -130,7 +132,7 @@ describe.each(dbKinds())('places on %s', (kind) => {
     const mine = await api.request('GET', `/api/branch/${home.id}/stores`, { token: staff });
     expect(mine.json.map((s: { name: string }) => s.name)).toContain('Rue Principale');
     // The requester is told the outcome by e-mail (in their language) and on the form.
-    const toAsker = (await smtp.waitFor(2))[1];
+    const toAsker = (await smtp.waitFor(seen + 2))[seen + 1];
     expect([toAsker.to, toAsker.subject]).toEqual([['asker@example.org'], 'Magasin ajouté : Rue Principale']);
     const outcome = await api.request('GET', `/api/branch/${home.id}/store-requests`, { token: staff });
     expect(outcome.json.find((r: { id: string }) => r.id === sent.json.id)).toMatchObject({ status: 'approved' });
@@ -142,16 +144,17 @@ describe.each(dbKinds())('places on %s', (kind) => {
   });
 
   it('tells the requester why a store request was refused', async () => {
+    const seen = smtp.messages.length;
     const sent = await api.request('POST', `/api/branch/${home.id}/store-requests`, {
       token: staff,
       body: { retailer: 'X', name: 'Gone' },
     });
-    await smtp.waitFor(3);
+    await smtp.waitFor(seen + 1);
     await api.request('POST', `/api/program/store-requests/${sent.json.id}/decision`, {
       token: admin,
       body: { approve: false, reason: 'Ce magasin est fermé' },
     });
-    const refusal = (await smtp.waitFor(4))[3];
+    const refusal = (await smtp.waitFor(seen + 2))[seen + 1];
     expect(refusal.subject).toBe('Demande de magasin refusée : Gone');
     expect(refusal.text).toContain('Raison : Ce magasin est fermé');
     const outcome = await api.request('GET', `/api/branch/${home.id}/store-requests`, { token: staff });

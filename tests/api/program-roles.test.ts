@@ -1,7 +1,7 @@
 // Program roles: granted and withdrawn with the admin services, read with every token check, and the
 // scope check the program's calls share.
 import { programBranch, requireProgram } from '@/donation-api/auth/program-scope';
-import { AdminError, grantProgramRole, revokeProgramRole } from '@/donation-api/services/user-admin';
+import { AdminError, grantProgramRole, revokeProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 
 const ACTOR = 'admin-cli:test';

@@ -1,4 +1,4 @@
-// The program's totals are kept between views (services/program-totals-cache.ts) and must never be older than the
+// The program's totals are kept between views (program/program-totals-cache.ts) and must never be older than the
 // data: after every kind of write that changes what they sum, the next view equals the totals computed from scratch.
 // A kept answer is seen here by changing a running total behind the triggers' back: the view keeps the old figure
 // until a write through the app moves the branch's version.
@@ -7,8 +7,8 @@ import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
-import { programTotals } from '@/donation-api/services/program-totals';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { programTotals } from '@/donation-api/program/program-totals';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import type { TotalsAnswer } from '@/lib/domain/program-totals';
 
 const JOINED = new Date('2025-01-01T17:00:00Z');

@@ -1,7 +1,7 @@
 // People managed in the product. Invitations travel through a real SMTP peer; the clock is injected.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditLog, invitations, users } from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
@@ -64,7 +64,10 @@ describe.each(dbKinds())('people on %s', (kind) => {
     // Only the hash is stored; the audit log says who invited and why.
     const [row] = await api.db.select().from(invitations).where(eq(invitations.userId, res.json.id));
     expect(row.tokenHash).not.toContain(token);
-    const [entry] = await api.db.select().from(auditLog).where(eq(auditLog.action, 'invite'));
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invite'), eq(auditLog.entityId, res.json.id)));
     expect(entry).toMatchObject({ actor: 'progadmin', after: expect.objectContaining({ reason: 'new food bank', lead: true }) });
 
     const check = await api.request('POST', '/api/invitation/check', { body: { token } });

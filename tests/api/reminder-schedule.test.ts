@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { startReminderSchedule } from '@/donation-api/jobs/reminder-schedule';
 import { createMailer } from '@/donation-api/mail/mailer';
-import { runReminders } from '@/donation-api/services/reminders';
+import { runReminders } from '@/donation-api/program/reminders';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 

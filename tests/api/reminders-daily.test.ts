@@ -3,8 +3,8 @@
 // answer says whether it was sent now or already today, and when. Mails are counted at a real SMTP peer.
 import pino from 'pino';
 import { createMailer } from '@/donation-api/mail/mailer';
-import { runReminders } from '@/donation-api/services/reminders';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { runReminders } from '@/donation-api/program/reminders';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 
@@ -16,7 +16,7 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
   let adminToken: string;
   let deps: Parameters<typeof runReminders>[0];
   const b: Record<string, { id: string }> = {};
-  const twoStaff: string[] = [];
+  let twoStaff: string[];
   const toTwo = () => smtp.messages.filter((m) => m.to.some((to) => twoStaff.includes(to))).length;
 
   const at = (iso: string) => new Date(`${iso}T14:00:00Z`);
@@ -24,7 +24,9 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
     api.request('POST', '/api/program/reminders', { token: adminToken, body: { branchId, year: 2026, month: 5 } });
   const settle = () => new Promise((done) => setTimeout(done, 400));
 
-  beforeAll(async () => {
+  // Each test its own database and SMTP peer, May 2026 unsubmitted everywhere; a test that needs a reminder already
+  // sent sends it itself.
+  beforeEach(async () => {
     smtp = await startSmtpPeer();
     api = await createTestApi(kind, { config: { smtpUrl: smtp.url, appUrl: 'https://rfp.example.org' }, poolSize: 6 });
     const log = pino({ level: 'silent' });
@@ -32,8 +34,10 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
     b.two = await fixtures.branch(api, { name: 'Two People Food Bank', province: 'ON', createdAt: JOINED });
     b.later = await fixtures.branch(api, { name: 'Later Food Bank', province: 'ON', createdAt: JOINED });
     b.nobody = await fixtures.branch(api, { name: 'Nobody Food Bank', province: 'ON', createdAt: JOINED });
-    twoStaff.push((await fixtures.user(api, { branchIds: [b.two.id] })).email);
-    twoStaff.push((await fixtures.user(api, { branchIds: [b.two.id], locale: 'fr' })).email);
+    twoStaff = [
+      (await fixtures.user(api, { branchIds: [b.two.id] })).email,
+      (await fixtures.user(api, { branchIds: [b.two.id], locale: 'fr' })).email,
+    ];
     await fixtures.user(api, { branchIds: [b.later.id] });
     // Staff who cannot receive one: deactivated, or opted out.
     await fixtures.user(api, { branchIds: [b.nobody.id], disabled: true });
@@ -42,7 +46,7 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
     await grantProgramRole(api.db, admin.username, 'admin', [], 'test');
     adminToken = await fixtures.token(api, admin.id);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await api.close();
     await smtp.close();
   });
@@ -76,6 +80,7 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
 
   it('answers "already sent" to a reminder by hand after the schedule sent it that day', async () => {
     api.clock.now = at('2026-06-20');
+    expect((await runReminders(deps, at('2026-06-20'))).branches).toBe(2);
     const res = await send(b.later.id);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ sentNow: false, manual: false, sentBy: 'scheduler' });
@@ -83,6 +88,9 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
   });
 
   it('sends again on another day', async () => {
+    api.clock.now = at('2026-06-20');
+    expect((await send(b.two.id)).status).toBe(201);
+    await smtp.waitFor(2);
     api.clock.now = at('2026-06-22');
     const before = smtp.messages.length;
     const res = await send(b.two.id);
@@ -92,11 +100,15 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
   });
 
   it('offers the button only where somebody could receive the reminder, with when it was last sent', async () => {
+    api.clock.now = at('2026-06-20');
+    expect((await send(b.two.id)).status).toBe(201);
     api.clock.now = at('2026-06-22');
+    expect((await send(b.two.id)).status).toBe(201);
     const view = await api.request('GET', '/api/program/oversight?year=2026&month=5', { token: adminToken });
     const row = (name: string) => view.json.rows.find((r: { name: string }) => r.name === name);
-    expect(row('Two People Food Bank')).toMatchObject({ canRemind: true, remindedAt: at('2026-06-22').toISOString() });
-    expect(row('Nobody Food Bank')).toMatchObject({ canRemind: false, remindedAt: null });
+    expect(row('Two People Food Bank')).toMatchObject({ canRemind: true, remindBlocked: null, remindedAt: at('2026-06-22').toISOString() });
+    // The screen says why instead of leaving the row without a button.
+    expect(row('Nobody Food Bank')).toMatchObject({ canRemind: false, remindBlocked: 'noRecipient', remindedAt: null });
     expect((await send(b.nobody.id)).json.code).toBe('REMINDER_NO_RECIPIENT');
   });
 });

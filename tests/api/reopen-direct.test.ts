@@ -2,7 +2,7 @@
 // and the month is Reopened, not Overdue, on the branch's Monthly Reports and on the program's views, until it is
 // submitted again or its new due date (the reopening day plus REOPEN_GRACE_DAYS) has passed.
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { REOPEN_GRACE_DAYS, reportStatus } from '@/lib/domain/report-status';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
@@ -15,16 +15,18 @@ describe.each(dbKinds())('a direct reopening on %s', (kind) => {
   let staffToken: string;
   let branch: { id: string };
   const ids = { admin: '', staff: '' };
-  const emails: string[] = [];
+  let emails: string[];
 
-  beforeAll(async () => {
+  // Each test its own database and SMTP peer: April 2026 of Sudbury, submitted, with two staff and an administrator.
+  // A test that needs the month reopened reopens it itself.
+  beforeEach(async () => {
     smtp = await startSmtpPeer();
     api = await createTestApi(kind, { config: { smtpUrl: smtp.url, appUrl: 'https://rfp.example.org' } });
     api.clock.now = new Date('2026-06-20T16:00:00Z');
     branch = await fixtures.branch(api, { name: 'Sudbury Food Bank', province: 'ON', createdAt: new Date('2025-01-01T17:00:00Z') });
     const en = await fixtures.user(api, { branchIds: [branch.id] });
     const fr = await fixtures.user(api, { branchIds: [branch.id], locale: 'fr' });
-    emails.push(en.email, fr.email);
+    emails = [en.email, fr.email];
     staffToken = await fixtures.token(api, en.id);
     ids.staff = en.id;
     const admin = await fixtures.user(api);
@@ -35,7 +37,7 @@ describe.each(dbKinds())('a direct reopening on %s', (kind) => {
       .insert(s.monthSubmissions)
       .values({ branchId: branch.id, year: 2026, month: 4, submitted: true, submittedAt: new Date('2026-05-10T14:00:00Z') });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await api.close();
     await smtp.close();
   });
@@ -62,6 +64,8 @@ describe.each(dbKinds())('a direct reopening on %s', (kind) => {
   });
 
   it('shows the month as Reopened to the branch and the program, not Overdue', async () => {
+    expect((await aprilRow()).status).toBe('submitted');
+    expect((await reopen()).status).toBe(200);
     const reports = await api.request('GET', `/api/branch/${branch.id}/donations/2026/aggregate`, { token: staffToken });
     const april = reports.json.find((r: { month: number }) => r.month === 4);
     expect(april).toMatchObject({ submitted: false, reopenedAt: api.clock.now.toISOString() });
@@ -75,6 +79,7 @@ describe.each(dbKinds())('a direct reopening on %s', (kind) => {
   });
 
   it('is Overdue once its new due date has passed, Submitted once submitted again', async () => {
+    expect((await reopen()).status).toBe(200);
     api.clock.now = new Date(Date.UTC(2026, 5, 20 + REOPEN_GRACE_DAYS, 16));
     adminToken = await fixtures.token(api, ids.admin);
     expect((await aprilRow()).status).toBe('reopened');

@@ -2,7 +2,7 @@
 // opens only on approval; every submission is kept with its totals.
 import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp';
 import { addDonation, donationWorld, submit, UNKNOWN_ID, type World } from './donation-setup';
@@ -37,6 +37,17 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
   const path = (m: number) => `/api/branch/${w.branch.id}/2026/${m}`;
   const ask = (m: number, reason = 'Late Sobeys invoice', token = w.token) =>
     api.request('POST', `${path(m)}/reopen-request`, { token, body: { reason } });
+  /** A submitted month of its own with an open request: each test reads only the months it made, in any order. */
+  async function openRequest(m: number, reason = 'Late Sobeys invoice') {
+    await addDonation(api, w, { date: `2026-0${m}-04`, weight: 100 });
+    expect((await submit(api, w, 2026, m, 'First try')).status).toBe(200);
+    const before = smtp.messages.length;
+    const res = await ask(m, reason);
+    expect(res.status).toBe(201);
+    // The staff's mails of this request arrive before the test counts its own.
+    await smtp.waitFor(before + 2);
+    return res.json.id as string;
+  }
 
   it('takes a request with a reason on a submitted month only, once at a time, and e-mails the staff in scope', async () => {
     await addDonation(api, w, { date: '2026-05-04', weight: 100 });
@@ -68,11 +79,12 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
   });
 
   it('lists open requests to program staff in scope only, and refuses answers from branch staff and out of scope', async () => {
+    const id = await openRequest(1);
     const list = await api.request('GET', '/api/program/reopen-requests?status=open', { token: coordinatorOn.token });
     expect(list.status).toBe(200);
-    expect(list.json).toHaveLength(1);
-    expect(list.json[0]).toMatchObject({ branchName: 'Toronto Community Food Bank', province: 'ON', status: 'open' });
-    const id = list.json[0].id as string;
+    expect(list.json.filter((r: { id: string }) => r.id === id)).toEqual([
+      expect.objectContaining({ branchName: 'Toronto Community Food Bank', province: 'ON', status: 'open', month: 1 }),
+    ]);
     expect((await api.request('GET', '/api/program/reopen-requests', { token: coordinatorNs.token })).json).toEqual([]);
     expect((await api.request('GET', '/api/program/reopen-requests', { token: w.token })).status).toBe(404);
     expect((await api.request('GET', '/api/program/reopen-requests?status=maybe', { token: admin.token })).status).toBe(400);
@@ -85,11 +97,11 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
       404,
     );
     expect((await api.request('POST', '/api/program/reopen-requests/nope/approve', { token: admin.token, body: {} })).status).toBe(404);
-    expect((await api.request('GET', path(5) + '/submitted', { token: w.token })).json).toBe(true);
+    expect((await api.request('GET', path(1) + '/submitted', { token: w.token })).json).toBe(true);
   });
 
   it('declines only with an answer, leaves the month submitted and tells the branch', async () => {
-    const [{ id }] = (await api.request('GET', '/api/program/reopen-requests?status=open', { token: admin.token })).json;
+    const id = await openRequest(2);
     const empty = await api.request('POST', `/api/program/reopen-requests/${id}/decline`, {
       token: coordinatorOn.token,
       body: { answer: ' ' },
@@ -102,10 +114,10 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'declined', answer: 'Add it to June instead.', decidedBy: coordinatorOn.email });
-    expect((await api.request('GET', path(5) + '/submitted', { token: w.token })).json).toBe(true);
+    expect((await api.request('GET', path(2) + '/submitted', { token: w.token })).json).toBe(true);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail.to).toEqual([w.member.email]);
-    expect(mail.subject).toBe('Reopening declined: Toronto Community Food Bank, May 2026');
+    expect(mail.subject).toBe('Reopening declined: Toronto Community Food Bank, February 2026');
     expect(mail.text).toContain('Add it to June instead.');
     // Answered once: approving it now is refused.
     expect((await api.request('POST', `/api/program/reopen-requests/${id}/approve`, { token: admin.token, body: {} })).json.code).toBe(
@@ -114,8 +126,20 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
   });
 
   it('approves: the month opens, the branch is told, and the second submission is kept beside the first', async () => {
-    expect((await ask(5, 'Second invoice found')).status).toBe(201);
-    const [{ id }] = (await api.request('GET', '/api/program/reopen-requests?status=open', { token: admin.token })).json;
+    // March: submitted, a first request declined, then a second one.
+    const first = await openRequest(3);
+    const declined = smtp.messages.length;
+    const decline = await api.request('POST', `/api/program/reopen-requests/${first}/decline`, {
+      token: coordinatorOn.token,
+      body: { answer: 'Add it to April instead.' },
+    });
+    expect(decline.status).toBe(200);
+    await smtp.waitFor(declined + 1);
+    const asked = smtp.messages.length;
+    const second = await ask(3, 'Second invoice found');
+    expect(second.status).toBe(201);
+    await smtp.waitFor(asked + 2);
+    const id = second.json.id as string;
     const before = smtp.messages.length;
     const res = await api.request('POST', `/api/program/reopen-requests/${id}/approve`, {
       token: admin.token,
@@ -123,14 +147,14 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('approved');
-    expect((await api.request('GET', path(5) + '/submitted', { token: w.token })).json).toBe(false);
+    expect((await api.request('GET', path(3) + '/submitted', { token: w.token })).json).toBe(false);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail.subject).toBe('Reopening approved: Toronto Community Food Bank, May 2026');
-    expect(mail.text).toContain('https://rfp.example.org/donations/2026/5');
+    expect(mail.subject).toBe('Reopening approved: Toronto Community Food Bank, March 2026');
+    expect(mail.text).toContain('https://rfp.example.org/donations/2026/3');
 
-    await addDonation(api, w, { date: '2026-05-20', weight: 50, source: 1 });
-    expect((await submit(api, w, 2026, 5, 'With the second invoice')).status).toBe(200);
-    const history = await api.request('GET', `${path(5)}/history`, { token: w.token });
+    await addDonation(api, w, { date: '2026-03-20', weight: 50, source: 1 });
+    expect((await submit(api, w, 2026, 3, 'With the second invoice')).status).toBe(200);
+    const history = await api.request('GET', `${path(3)}/history`, { token: w.token });
     expect(history.status).toBe(200);
     const subs = history.json.submissions;
     expect(subs.map((x: { comments: string }) => x.comments)).toEqual(['First try', 'With the second invoice']);
@@ -141,18 +165,23 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     expect(history.json.reopens).toEqual([expect.objectContaining({ by: admin.email, reason: 'Second invoice found', requestId: id })]);
 
     // The program reads the same history in scope only.
-    expect((await api.request('GET', `/api/program/branches/${w.branch.id}/2026/5/history`, { token: coordinatorOn.token })).json).toEqual(
+    expect((await api.request('GET', `/api/program/branches/${w.branch.id}/2026/3/history`, { token: coordinatorOn.token })).json).toEqual(
       history.json,
     );
-    expect((await api.request('GET', `/api/program/branches/${w.branch.id}/2026/5/history`, { token: coordinatorNs.token })).status).toBe(
+    expect((await api.request('GET', `/api/program/branches/${w.branch.id}/2026/3/history`, { token: coordinatorNs.token })).status).toBe(
       404,
     );
-    expect((await api.request('GET', `${path(5)}/history`, { token: w.outsiderToken })).status).toBe(404);
+    expect((await api.request('GET', `${path(3)}/history`, { token: w.outsiderToken })).status).toBe(404);
+    const audits = await api.db
+      .select()
+      .from(s.auditLog)
+      .where(eq(s.auditLog.entityId, `${w.branch.id}/2026/3`));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['submit', 'reopen-request', 'reopen-decline', 'reopen-approve']));
   });
 
   it('lets administrators only reopen directly with a reason, settling an open request', async () => {
-    expect((await ask(5, 'Typo in store')).status).toBe(201);
-    const url = `/api/program/branches/${w.branch.id}/2026/5/reopen`;
+    await openRequest(6, 'Typo in store');
+    const url = `/api/program/branches/${w.branch.id}/2026/6/reopen`;
     expect((await api.request('POST', url, { token: coordinatorOn.token, body: { reason: 'x' } })).status).toBe(404);
     expect((await api.request('POST', url, { token: w.token, body: { reason: 'x' } })).status).toBe(404);
     expect((await api.request('POST', url, { token: admin.token, body: { reason: '' } })).json.code).toBe('REOPEN_REASON_REQUIRED');
@@ -163,10 +192,8 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     const audits = await api.db
       .select()
       .from(s.auditLog)
-      .where(eq(s.auditLog.entityId, `${w.branch.id}/2026/5`));
-    expect(audits.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['submit', 'reopen-request', 'reopen-decline', 'reopen-approve', 'reopen']),
-    );
+      .where(eq(s.auditLog.entityId, `${w.branch.id}/2026/6`));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['submit', 'reopen-request', 'reopen']));
   });
 
   it('keeps the submission of a month submitted before history was kept when it is reopened', async () => {

@@ -71,6 +71,12 @@ describe('declared route access', () => {
     expect(level('PUT /program/users/{userId}/role')).toBe('program-admin');
     expect(level('GET /partner/figures')).toBe('partner');
     expect(level('PUT /branch/{branchId}')).toBe('branch-write');
+    // Schedules: the import and the decisions are program staff's (a coordinator's scope checked by line and by
+    // proposal), a proposal a branch lead's.
+    expect(level('POST /program/schedules/import')).toBe('program-staff');
+    expect(level('POST /program/schedule-proposals/{proposalId}/decision')).toBe('program-staff');
+    expect(level('GET /branch/{branchId}/schedule-proposals')).toBe('branch-lead');
+    expect(level('POST /branch/{branchId}/schedule-proposals')).toBe('branch-lead');
   });
 
   it('names the branch a branch level checks where the call carries it', () => {

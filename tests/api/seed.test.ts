@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
-import { DEMO_PASSWORD, seedDemo } from '@/donation-api/db/seed-demo';
+import pino from 'pino';
+import { DEMO_PASSWORD, seedDemo } from '@/donation-api/demo/seed-demo';
+import { createMailer } from '@/donation-api/mail/mailer';
+import { runPickupDigest } from '@/donation-api/pickups/pickup-digest';
 import * as s from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 
@@ -20,11 +25,15 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(users.map((u) => [u.username, u.email, u.loginType, u.locale])).toEqual([
       ['demo', 'demo@foodbank.example.org', 1, 'en'],
       ['demo2', 'demo2@foodbank.example.org', 1, 'en'],
+      ['edmonton', 'edmonton@foodbank.example.org', 1, 'en'],
       ['employee', 'employee@foodbanks.example.org', 2, 'en'],
+      ['hamilton', 'hamilton@foodbank.example.org', 1, 'en'],
       ['ontario', 'ontario@foodbanks.example.org', 1, 'fr'],
+      ['outaouais', 'outaouais@foodbank.example.org', 1, 'fr'],
       ['partner', 'partner@example.org', 3, 'fr'],
       ['program', 'program@foodbanks.example.org', 1, 'en'],
       ['retail', 'retail@sobeys.example.com', 1, 'en'],
+      ['sudbury', 'sudbury@foodbank.example.org', 1, 'en'],
     ]);
     expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(users[0].passwordHash!, DEMO_PASSWORD)).toBe(true);
@@ -38,8 +47,12 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       { username: 'demo', name: 'Toronto Community Food Bank', province: 'ON' },
       { username: 'demo', name: 'Banque alimentaire de Québec', province: 'QC' },
       { username: 'demo2', name: 'Halifax Community Food Bank', province: 'NS' },
+      { username: 'edmonton', name: "Edmonton's Food Bank", province: 'AB' },
       { username: 'employee', name: 'Toronto Community Food Bank', province: 'ON' },
+      { username: 'hamilton', name: 'Hamilton Food Share', province: 'ON' },
+      { username: 'outaouais', name: 'Moisson Outaouais', province: 'QC' },
       { username: 'partner', name: 'Halifax Community Food Bank', province: 'NS' },
+      { username: 'sudbury', name: 'Sudbury Food Bank', province: 'ON' },
     ]);
     const roles = await api.db
       .select({ username: s.users.username, role: s.programRoles.role, provinces: s.programRoles.provinces })
@@ -158,6 +171,42 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(march.n).toBeGreaterThanOrEqual(2);
   });
 
+  it('names in the README every province where the demo retail partner has stores, and only those', async () => {
+    const names: Record<string, string> = {
+      ON: 'Ontario',
+      QC: 'Quebec',
+      NS: 'Nova Scotia',
+      NB: 'New Brunswick',
+      MB: 'Manitoba',
+      SK: 'Saskatchewan',
+      AB: 'Alberta',
+      BC: 'British Columbia',
+      PE: 'Prince Edward Island',
+      NL: 'Newfoundland and Labrador',
+    };
+    const rows = (
+      await api.db.execute(sql`select distinct br.province from partner_access pa join stores st on st.retailer_id = pa.retailer_id
+        join branch_stores bs on bs.store_id = st.id join branches br on br.id = bs.branch_id
+        join users u on u.id = pa.user_id where u.username = 'retail' order by br.province`)
+    ).rows as { province: string }[];
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const line = readme.split('\n').find((l) => l.startsWith('| `retail`'))!;
+    const listed = Object.values(names).filter((n) => line.includes(n));
+    expect(listed.sort()).toEqual(rows.map((r) => names[r.province]).sort());
+  });
+
+  it('has overdue branches whose staff can be reminded, and says why the others cannot', async () => {
+    const [program] = await api.db.select().from(s.users).where(eq(s.users.username, 'program'));
+    const token = await fixtures.token(api, program.id);
+    // March 2026 on 10 June: overdue for the branches months behind.
+    const view = await api.request('GET', '/api/program/oversight?year=2026&month=3&status=overdue', { token });
+    expect(view.status).toBe(200);
+    const rows = view.json.rows as { name: string; status: string; canRemind: boolean; remindBlocked: string | null }[];
+    const reachable = rows.filter((r) => r.status === 'overdue' && r.canRemind).map((r) => r.name);
+    expect(reachable).toEqual(expect.arrayContaining(['Sudbury Food Bank', 'Moisson Outaouais', "Edmonton's Food Bank"]));
+    for (const r of rows.filter((x) => !x.canRemind)) expect(r.remindBlocked).toBe('noRecipient');
+  });
+
   it('adds the feedback contacts and the login background', async () => {
     const contacts = await api.db.select().from(s.contacts).orderBy(s.contacts.displayOrder);
     expect(contacts).toHaveLength(13);
@@ -176,6 +225,48 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       'Holiday Food Drive',
     ]);
     expect((await api.request('GET', '/api/donation/donationyears', { token })).json).toEqual([2026, 2025]);
+  });
+
+  it('schedules pickups at the demo stores, and last month has missed, no-food and unrecorded ones', async () => {
+    const slots = await api.db.select().from(s.pickupSlots);
+    // Every store of the three demo branches but the two the browser test schedules itself (demo-pickups.ts).
+    expect(slots).toHaveLength(9 + 7 + 5 - 2);
+    expect(slots.every((x) => x.everyWeeks === 1 && x.startsOn === '2026-05-01')).toBe(true);
+    const twice = slots.filter((x) => x.weekdays.length === 2).length;
+    expect(twice).toBeGreaterThan(0);
+    expect(twice).toBeLessThan(slots.length / 2);
+    const [program] = await api.db.select().from(s.users).where(eq(s.users.username, 'program'));
+    const token = await fixtures.token(api, program.id);
+    const banks = await api.db
+      .select()
+      .from(s.branches)
+      .where(sql`${s.branches.id} in (select branch_id from pickup_slots)`);
+    expect(banks.map((b) => b.name).sort()).toEqual([
+      'Banque alimentaire de Québec',
+      'Halifax Community Food Bank',
+      'Toronto Community Food Bank',
+    ]);
+    const states = async (branchId: string, from: string, to: string) => {
+      const res = await api.request('GET', `/api/branch/${branchId}/pickups?from=${from}&to=${to}`, { token });
+      expect(res.status).toBe(200);
+      const count = new Map<string, number>();
+      for (const p of res.json as { state: string }[]) count.set(p.state, (count.get(p.state) ?? 0) + 1);
+      return count;
+    };
+    for (const b of banks) {
+      // May 2026 on 10 June: mostly donations, a few missed, no food and nothing recorded.
+      const may = await states(b.id, '2026-05-01', '2026-05-31');
+      for (const state of ['missed', 'no_food', 'unrecorded']) expect(may.get(state)).toBeGreaterThanOrEqual(1);
+      expect(may.get('recorded')).toBeGreaterThan((may.get('missed') ?? 0) + (may.get('no_food') ?? 0) + (may.get('unrecorded') ?? 0));
+      // The last two weeks: one unrecorded at least (the daily digest lists it), and yesterday's and today's still open.
+      const recent = await states(b.id, '2026-05-27', '2026-06-10');
+      expect(recent.get('unrecorded')).toBeGreaterThanOrEqual(1);
+      expect((recent.get('late') ?? 0) + (recent.get('today') ?? 0)).toBeGreaterThanOrEqual(1);
+    }
+    // The demo's daily digest goes to the three branches, and to nobody else.
+    const log = pino({ level: 'silent' });
+    const mailer = createMailer({ db: api.db, log, from: api.config.mailFrom });
+    expect(await runPickupDigest({ db: api.db, log, config: api.config, mailer }, today)).toMatchObject({ branches: 3 });
   });
 
   it('does nothing when users exist', async () => {

@@ -2,7 +2,7 @@
 // mutated signed requests.
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { signSignedRequest, verifySignedRequest } from '@/donation-api/auth/signed-request';
+import { signSignedRequest, verifySignedRequest } from '@/donation-api/sign-in/signed-request';
 import type { SsoConfig } from '@/donation-api/auth/sso-config';
 import { users } from '@/donation-api/db/schema';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
@@ -207,7 +207,7 @@ describe.each(dbKinds())('POST /api/user/login/facebook on %s', (kind) => {
     expect(typeof res.json.linkState).toBe('string');
   });
 
-  it('refuses invalid, old, wrongly signed and wrong-algorithm requests with 401 and the section 8 text', async () => {
+  it('refuses invalid, old, wrongly signed and wrong-algorithm requests with 401 SSO_AUTHENTICATE_AGAIN', async () => {
     await fixtures.user(api, { workplaceId: 'wp-3', branchIds: [branchId] });
     for (const password of [
       signSignedRequest(good({ psid: 'wp-3' }), 'wrong-secret'),

@@ -90,7 +90,7 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
     expect(res.json.code).toBe('SSO_UNKNOWN_USER');
   });
 
-  it('refuses a user with no branch with the section 6 message', async () => {
+  it('refuses a user with no branch with LOGIN_NO_BRANCH', async () => {
     await aadUser({ email: 'nobranch@example.org', branchIds: [] });
     const res = await ssoLogin({ token: await sign(aad, AAD_CLIENT, { email: 'nobranch@example.org' }) });
     expect(res.status).toBe(403);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as s from '@/donation-api/db/schema';
 import { MAX_BODY_BYTES } from '@/donation-api/app';
 import { LoginType } from '@/lib/domain/enums';
-import { slowdownMs } from '@/donation-api/services/login-attempts';
+import { slowdownMs } from '@/donation-api/sign-in/login-attempts';
 import { dbKinds, fixtures, TEST_PASSWORD, type TestApi } from '../support/api';
 import { MAX_FAILURES, resetLoginState, userLogin, userWorld } from './user-setup';
 
@@ -89,7 +89,7 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       expect(unknown).toBeGreaterThan(known * 0.3);
     });
 
-    it('refuses a user without any branch with the spec message and issues no token', async () => {
+    it('refuses a user without any branch with LOGIN_NO_BRANCH and issues no token', async () => {
       const u = await fixtures.user(api);
       const res = await login(u.username, TEST_PASSWORD);
       expect(res.status).toBe(403);
@@ -191,7 +191,7 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
 
 describe('client address for the login limits', () => {
   it('reads x-forwarded-for from the right, past the trusted proxies, ignoring what the client prepended', async () => {
-    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    const { clientAddress } = await import('@/donation-api/sign-in/login-attempts');
     expect(clientAddress('6.6.6.6, 203.0.113.5')).toBe('203.0.113.5');
     // One trusted proxy (10.0.0.2, the socket npm start appended): the entry it wrote.
     expect(clientAddress('6.6.6.6, 203.0.113.5, 10.0.0.2', 1)).toBe('203.0.113.5');
@@ -204,7 +204,7 @@ describe('client address for the login limits', () => {
 
 describe('npm start without a trusted proxy (TRUSTED_PROXY_HOPS=0, the default)', () => {
   it('counts the socket address, whatever x-forwarded-for the client forges', async () => {
-    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    const { clientAddress } = await import('@/donation-api/sign-in/login-attempts');
     const { rewriteForwardedFor } = await import('../../scripts/forwarded-for.mjs');
     const seen = new Set<string>();
     for (let i = 0; i < 60; i++) {
@@ -215,7 +215,7 @@ describe('npm start without a trusted proxy (TRUSTED_PROXY_HOPS=0, the default)'
     expect([...seen]).toEqual(['192.0.2.7']);
   });
   it('with one trusted proxy, trusts only the entry that proxy wrote', async () => {
-    const { clientAddress } = await import('@/donation-api/services/login-attempts');
+    const { clientAddress } = await import('@/donation-api/sign-in/login-attempts');
     const { rewriteForwardedFor } = await import('../../scripts/forwarded-for.mjs');
     // The client forged "6.6.6.6"; the proxy (10.0.0.2) appended the address it saw.
     const headers = rewriteForwardedFor({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5' }, '10.0.0.2', 1);

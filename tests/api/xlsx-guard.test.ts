@@ -1,7 +1,7 @@
 // Every workbook the API writes guards its texts as the CSVs do (lib/domain/csv.ts, guardCell): a cell that starts
 // with = + - @, a tab or a carriage return gets a leading apostrophe; numbers and dates stay numbers and dates.
 import ExcelJS from 'exceljs';
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { JUNE_2026 } from './donation-setup';
 

@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import { backupPglite, backupPostgres, BackupError, restorePglite, restorePostgres } from '@/donation-api/db/backup';
 import { openDb, type Db } from '@/donation-api/db/client';
 import { ensureReferenceData } from '@/donation-api/db/reference-data';
-import { seedDemo } from '@/donation-api/db/seed-demo';
+import { seedDemo } from '@/donation-api/demo/seed-demo';
 import { adminBundle } from '@/scripts/admin-bundle.mjs';
 
 jest.setTimeout(180_000);
@@ -38,15 +38,30 @@ async function seeded(db: Db) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-backup-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
+let seededPglite: Promise<string> | undefined;
+/** A seeded embedded database of its own for a test: a copy of one seeded once per run of this file (seeding costs
+ * seconds; copying the closed data folder, a fraction of one). */
+async function embeddedDatabase(test: string): Promise<string> {
+  seededPglite ??= (async () => {
+    const dir = path.join(work, 'seeded', 'pglite');
+    const handle = await openDb({ dataDir: dir });
+    await seeded(handle.db);
+    await handle.close();
+    return dir;
+  })();
+  const dir = path.join(work, test, 'data', 'pglite');
+  fs.cpSync(await seededPglite, dir, { recursive: true });
+  return dir;
+}
+
 it('embedded database: backup, delete, restore gives back every table', async () => {
-  const dir = path.join(work, 'data', 'pglite');
+  const dir = await embeddedDatabase('restored');
   let handle = await openDb({ dataDir: dir });
-  await seeded(handle.db);
   const before = await snapshot(handle.db);
   expect(before['public.donations'].length).toBeGreaterThan(10);
   await handle.close();
 
-  const file = path.join(work, 'pglite.tar.gz');
+  const file = path.join(work, 'restored', 'pglite.tar.gz');
   // Even over a file that was readable by everyone: a backup is its owner's only.
   fs.writeFileSync(file, 'old', { mode: 0o644 });
   fs.chmodSync(file, 0o644);
@@ -68,8 +83,8 @@ it('embedded database: backup, delete, restore gives back every table', async ()
 });
 
 it('embedded database: a file that is not a backup is refused and the database in place is kept', async () => {
-  const dir = path.join(work, 'data', 'pglite');
-  const bogus = path.join(work, 'bogus.tar.gz');
+  const dir = await embeddedDatabase('kept');
+  const bogus = path.join(work, 'kept', 'bogus.tar.gz');
   fs.writeFileSync(bogus, 'not a backup');
   await expect(restorePglite(dir, bogus)).rejects.toThrow(BackupError);
   const handle = await openDb({ dataDir: dir });

@@ -1,7 +1,8 @@
 // The Dockerfile and compose.yaml are built outside CI (no Docker engine here, and hadolint is in neither Debian's
 // archive nor the npm registry), so what they must keep is checked by reading them: the Node major of .nvmrc, an
 // unprivileged user, the liveness check, the data volume, and a pg_dump of compose's PostgreSQL major (an older
-// pg_dump refuses a newer server: Debian bookworm's is 15, compose ran 17).
+// pg_dump refuses a newer server: Debian bookworm's is 15, compose ran 17), the product's version in the image's tag
+// and label, and the stop's grace period.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -48,4 +49,17 @@ it('installs the pg_dump of compose’s PostgreSQL major version', () => {
 it('compose checks the app’s readiness and keeps its data in volumes', () => {
   expect(compose).toContain('/api/ready');
   expect(compose).toMatch(/-\s*appdata:\/data/);
+});
+
+it('names the image with the product’s version, in compose’s tag and the Dockerfile’s label', () => {
+  const { version } = JSON.parse(read('package.json')) as { version: string };
+  expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+  expect(/^\s*image:\s*rfp-donations:(\S+)$/m.exec(compose)?.[1]).toBe(version);
+  expect(/org\.opencontainers\.image\.version="([^"]+)"/.exec(runStage)?.[1]).toBe(version);
+  expect(dockerfile).toContain(`docker build -t rfp-donations:${version} .`);
+});
+
+it('gives the app 15 s to stop before Docker kills it (the stop takes up to 10 s, then 3 s to close the database)', () => {
+  const app = compose.slice(compose.indexOf('\n  app:'));
+  expect(/^\s*stop_grace_period:\s*(\d+)s$/m.exec(app)?.[1]).toBe('15');
 });

@@ -118,7 +118,7 @@ describe('the edge in front of Next, as the release server composes it', () => {
   it('answers an API call itself, with the security headers and the request id', async () => {
     const given = await call('GET', '/api/health', { 'x-request-id': 'edge-test-1' });
     expect(given.status).toBe(200);
-    expect(JSON.parse(given.body.toString())).toEqual({ status: 'ok' });
+    expect(JSON.parse(given.body.toString())).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
     expect(given.headers).toMatchObject({ ...SECURITY, 'x-request-id': 'edge-test-1', 'cache-control': 'no-store' });
     // An id that is not a plain token is replaced at the edge, before the API sees it.
     const replaced = await call('GET', '/api/health', { 'x-request-id': 'not an id' });

@@ -13,9 +13,12 @@ import {
   logPageRequest,
   PAGE_BODY_LIMIT_BYTES,
   refuseLargePageBody,
+  refuseMalformedRequest,
   tuneServer,
 } from '../../scripts/edge-guards.mjs';
 
+/** The build's server actions, as serverActionIds reads them from its manifest. */
+const ACTIONS = new Set(['a'.repeat(42)]);
 let server: http.Server;
 let port = 0;
 const nextRead: { url?: string; bytes: number }[] = [];
@@ -35,7 +38,7 @@ beforeAll(async () => {
     http.createServer((req, res) => {
       closeAfterEarlyAnswer(req, res, () => false);
       logPageRequest(log, req, res);
-      if (refuseLargePageBody(req, res)) return;
+      if (refuseLargePageBody(req, res) || refuseMalformedRequest(req, res, () => ACTIONS)) return;
       let bytes = 0;
       req.on('data', (c: Buffer) => (bytes += c.length));
       req.on('end', () => {
@@ -126,7 +129,11 @@ it('refuses a page body sent without a length (411), which Next would read to fi
 
 it('lets a small page POST (a server action) and the API’s and BFF’s own bodies through to their own limits', async () => {
   const post = (path: string, body: string) =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'text/plain', ...(path === '/' ? { 'next-action': 'a'.repeat(42) } : {}) },
+    });
   expect((await post('/', 'x'.repeat(PAGE_BODY_LIMIT_BYTES))).status).toBe(200);
   expect((await post('/api/user/login', 'x'.repeat(PAGE_BODY_LIMIT_BYTES + 1))).status).toBe(200);
   expect((await post('/bff/feedback', 'x'.repeat(PAGE_BODY_LIMIT_BYTES + 1))).status).toBe(200);
@@ -141,4 +148,56 @@ it('logs every page request with its id, status and time; build files at debug o
     expect.objectContaining({ msg: 'page', level: 30, requestId: 'page-log-1', method: 'GET', path: '/missing', status: 404 }),
   ]);
   expect(typeof logLines[0].durationMs).toBe('number');
+});
+
+/** A raw request (fetch would normalise the path), answered status and body. */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; body: string; allow?: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text, allow: res.headers.allow }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+it('refuses a path whose escapes are not UTF-8 with 400 MALFORMED_URL, as the API does; /api paths stay the API’s', async () => {
+  // Next failed to decode these before any route ran and answered a plain 500.
+  for (const bad of ['/bff/%FF', '/bff/%', '/bff/%ED%A0%80', '/bff/%C0%AF', '/donations/%E0%A4%A', '/%FF?x=1']) {
+    const res = await raw('GET', bad);
+    expect({ bad, status: res.status, code: JSON.parse(res.body).code }).toEqual({ bad, status: 400, code: 'MALFORMED_URL' });
+  }
+  expect((await raw('GET', '/api/health/%FF')).status).toBe(200); // the stand-in: the API answers it itself
+  expect(nextRead.map((r) => r.url)).toEqual(['/api/health/%FF']);
+});
+
+it('refuses a body to a page that is no server action (405, Allow: GET, HEAD), and a server action from another origin (403)', async () => {
+  const multipart = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n';
+  const type = { 'content-type': 'multipart/form-data; boundary=x' };
+  for (const [method, path] of [
+    ['POST', '/'],
+    ['POST', '/login'],
+    ['PUT', '/donations/2026/5'],
+    ['DELETE', '/branch'],
+  ]) {
+    const res = await raw(method, path, type, multipart);
+    expect({ method, path, status: res.status, allow: res.allow }).toEqual({ method, path, status: 405, allow: 'GET, HEAD' });
+  }
+  const action = { 'next-action': 'a'.repeat(42), 'content-type': 'text/plain;charset=UTF-8', host: `127.0.0.1:${port}` };
+  expect((await raw('POST', '/', { ...action, origin: 'https://evil.example' }, '["en"]')).status).toBe(403);
+  expect((await raw('POST', '/', { ...action, origin: 'null' }, '["en"]')).status).toBe(403);
+  // An action the build does not have (Next logged each as a failure before its 404): 404 with Next's own marker.
+  for (const id of ['0'.repeat(42), 'x', '']) {
+    const res = await raw('POST', '/login', { ...action, 'next-action': id, origin: `http://127.0.0.1:${port}` }, '["en"]');
+    expect({ id, status: res.status }).toEqual({ id, status: 404 });
+  }
+  expect(nextRead).toEqual([]);
+  // The app's own server action (same origin), a page read and the API's and BFF's own requests go on.
+  expect((await raw('POST', '/', { ...action, origin: `http://127.0.0.1:${port}` }, '["en"]')).status).toBe(200);
+  expect((await raw('GET', '/login')).status).toBe(200);
+  expect((await raw('OPTIONS', '/login')).status).toBe(200);
+  expect((await raw('DELETE', '/bff/donation/x')).status).toBe(200);
+  expect(nextRead.map((r) => r.url)).toEqual(['/', '/login', '/login', '/bff/donation/x']);
 });

@@ -1,10 +1,10 @@
 // The environment is checked once at start, on the API side (donation-api/config.ts) and the Next side
-// (lib/server/env.ts): every wrong value is refused with a line naming its variable, all in one list.
+// (web/server/env.ts): every wrong value is refused with a line naming its variable, all in one list.
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiEnv } from '@/donation-api/config';
 import { EnvError } from '@/donation-api/env';
-import { serverEnv } from '@/lib/server/env';
+import { serverEnv } from '@/web/server/env';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -86,7 +86,7 @@ function variablesTheCodeReads(): Set<string> {
       else if (/\.(ts|tsx|mjs)$/.test(e.name) && !/\.test\.ts$/.test(e.name)) files.push(rel);
     }
   };
-  for (const dir of ['app', 'components', 'lib', 'donation-api']) walk(dir);
+  for (const dir of ['app', 'components', 'lib', 'web', 'donation-api']) walk(dir);
   // The command-line entry points (benchmarks have their own BENCH_* knobs, documented in their header).
   for (const f of fs.readdirSync(path.join(root, 'scripts')))
     if (!f.startsWith('bench-') && /\.(ts|mjs)$/.test(f)) files.push(`scripts/${f}`);

@@ -14,10 +14,10 @@ const PASSWORD = 'First-Admin-2026';
 
 describe.each(dbKinds())('create-admin on an empty %s database', (kind) => {
   let api: TestApi;
-  beforeAll(async () => {
+  const open = async () => {
     api = await createTestApi(kind);
-  });
-  afterAll(() => api.close());
+  };
+  const close = () => api.close();
 
   const run = async (argv: string[], io: Partial<AdminIo> = {}) => {
     const lines: string[] = [];
@@ -25,49 +25,62 @@ describe.each(dbKinds())('create-admin on an empty %s database', (kind) => {
     return { code, out: lines.join('\n') };
   };
 
-  it('lists no user yet, and says how to make the first', async () => {
-    expect(await api.db.select().from(s.users)).toEqual([]);
-    expect(await run(['list-users'])).toEqual({ code: 0, out: expect.stringContaining('create-admin') });
-  });
+  // These create nobody: they share one empty database.
+  describe('before any administrator', () => {
+    beforeAll(open);
+    afterAll(close);
 
-  it('refuses without a terminal or --password, and when the two typed passwords differ; creates nothing', async () => {
-    expect(await run(['create-admin', 'first', 'first@example.org'])).toEqual({
-      code: 1,
-      out: 'No terminal to type the password in: give it with --password.',
+    it('lists no user yet, and says how to make the first', async () => {
+      expect(await api.db.select().from(s.users)).toEqual([]);
+      expect(await run(['list-users'])).toEqual({ code: 0, out: expect.stringContaining('create-admin') });
     });
-    const typed = ['First-Admin-2026', 'First-Admin-2027'];
-    const differ = await run(['create-admin', 'first', 'first@example.org'], { askPassword: async () => typed.shift()! });
-    expect(differ).toEqual({ code: 1, out: 'The two passwords differ; nothing was created.' });
-    expect(await api.db.select().from(s.users)).toEqual([]);
+
+    it('refuses without a terminal or --password, and when the two typed passwords differ; creates nothing', async () => {
+      expect(await run(['create-admin', 'first', 'first@example.org'])).toEqual({
+        code: 1,
+        out: 'No terminal to type the password in: give it with --password.',
+      });
+      const typed = ['First-Admin-2026', 'First-Admin-2027'];
+      const differ = await run(['create-admin', 'first', 'first@example.org'], { askPassword: async () => typed.shift()! });
+      expect(differ).toEqual({ code: 1, out: 'The two passwords differ; nothing was created.' });
+      expect(await api.db.select().from(s.users)).toEqual([]);
+    });
   });
 
-  it('creates a program administrator from the password typed twice, who signs in at once with no branch', async () => {
-    const prompts: string[] = [];
-    const askPassword = async (prompt: string) => {
-      prompts.push(prompt);
-      return PASSWORD;
-    };
-    const made = await run(['create-admin', 'First', 'first@example.org'], { askPassword });
-    expect(made.code).toBe(0);
-    expect(made.out).toContain('Created program administrator first');
-    expect(made.out).not.toContain(PASSWORD);
-    expect(prompts).toEqual(['Password: ', 'Password again: ']);
+  // Each of these creates administrators on its own empty database; the one that lists two creates the first itself.
+  describe('creating one', () => {
+    beforeEach(open);
+    afterEach(close);
 
-    const res = await api.request('POST', '/api/user/login', { body: { username: 'first', password: PASSWORD } });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ username: 'first', branches: [], branchId: '', program: { role: 'admin', provinces: [] } });
-    // The token opens the program's screens' API.
-    expect((await api.request('GET', '/api/program/oversight?year=2026&month=1', { token: res.json.token })).status).toBe(200);
-  });
+    it('creates a program administrator from the password typed twice, who signs in at once with no branch', async () => {
+      const prompts: string[] = [];
+      const askPassword = async (prompt: string) => {
+        prompts.push(prompt);
+        return PASSWORD;
+      };
+      const made = await run(['create-admin', 'First', 'first@example.org'], { askPassword });
+      expect(made.code).toBe(0);
+      expect(made.out).toContain('Created program administrator first');
+      expect(made.out).not.toContain(PASSWORD);
+      expect(prompts).toEqual(['Password: ', 'Password again: ']);
 
-  it('takes --password for scripts, and list-users shows both administrators', async () => {
-    expect((await run(['create-admin', 'second', 'second@example.org', '--password', PASSWORD])).code).toBe(0);
-    const { code, out } = await run(['list-users']);
-    expect(code).toBe(0);
-    expect(out.split('\n')).toEqual([
-      'first  first@example.org  Admin  active  program admin  no branch',
-      'second  second@example.org  Admin  active  program admin  no branch',
-    ]);
+      const res = await api.request('POST', '/api/user/login', { body: { username: 'first', password: PASSWORD } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ username: 'first', branches: [], branchId: '', program: { role: 'admin', provinces: [] } });
+      // The token opens the program's screens' API.
+      expect((await api.request('GET', '/api/program/oversight?year=2026&month=1', { token: res.json.token })).status).toBe(200);
+    });
+
+    it('takes --password for scripts, and list-users shows both administrators', async () => {
+      expect((await run(['create-admin', 'first', 'first@example.org', '--password', PASSWORD])).code).toBe(0);
+      expect((await run(['create-admin', 'second', 'second@example.org', '--password', PASSWORD])).code).toBe(0);
+      const { code, out } = await run(['list-users']);
+      expect(code).toBe(0);
+      expect(out.split('\n')).toEqual([
+        'first  first@example.org  Admin  active  program admin  no branch',
+        'second  second@example.org  Admin  active  program admin  no branch',
+      ]);
+    });
   });
 });
 

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { clientAddress } from '@/donation-api/services/login-attempts';
-import { requestAddressHeaders } from '@/lib/server/client-address';
+import { clientAddress } from '@/donation-api/sign-in/login-attempts';
+import { requestAddressHeaders } from '@/web/server/client-address';
 import { rewriteOnEveryServer } from '../../scripts/forwarded-for.mjs';
 
 /** What the app's route handlers pass to the API, and the address the API then counts. */

@@ -1,7 +1,11 @@
-// GET /api/health and /api/ready: no token, and nothing in the answer but ok or unavailable. Health is the process
-// alone (a restart would not bring a database back); ready is the database and its migrations.
+// GET /api/health and /api/ready: no token, and nothing in the answer but ok or unavailable (and, for health, the
+// product's version). Health is the process alone (a restart would not bring a database back); ready is the database
+// and its migrations, and answers at once while they are still being applied.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { answerApiRequest } from '@/donation-api';
+import { answerApiRequest, getDonationApi } from '@/donation-api';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 
 describe.each(dbKinds())('health checks on %s', (kind) => {
@@ -11,10 +15,12 @@ describe.each(dbKinds())('health checks on %s', (kind) => {
   });
   afterAll(() => api.close());
 
-  it('GET /api/health answers ok without a token', async () => {
+  it('GET /api/health answers ok and the product’s version without a token', async () => {
     const res = await api.request('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok' });
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(res.json).toEqual({ status: 'ok', version });
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -69,7 +75,9 @@ describe('a server whose database could not be opened at start (PostgreSQL unrea
     // Port 1: nothing listens there, so the connection is refused at once.
     process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
   });
-  afterAll(() => {
+  afterAll(async () => {
+    // A check answered at once still starts the API in the background: let that attempt fail here, on this address.
+    await getDonationApi().catch(() => undefined);
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;
   });
@@ -77,7 +85,7 @@ describe('a server whose database could not be opened at start (PostgreSQL unrea
   it('answers /api/health 200: the process runs, a restart would not help', async () => {
     const res = await answerApiRequest(new Request('http://localhost/api/health'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toMatchObject({ status: 'ok' });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -89,4 +97,37 @@ describe('a server whose database could not be opened at start (PostgreSQL unrea
       expect(await res.json()).toEqual({ status: 'unavailable' });
     }
   });
+});
+
+describe('a server still starting (a first start: migrations and demo data on a new embedded database)', () => {
+  const saved = { ...process.env };
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-starting-'));
+    Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', REMINDERS_CRON: 'off' });
+  });
+  afterAll(() => {
+    process.env = saved;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /api/ready 503 and /api/health 200 at once, not after the start; ready once it has ended', async () => {
+    let startEnded = false;
+    const start = getDonationApi().finally(() => (startEnded = true));
+    // The edge publishes answerApiRequest before the start ends (instrumentation-node.ts): a check that waited for
+    // the start hung for as long as the migrations and the demo data took.
+    const ready = await answerApiRequest(new Request('http://localhost/api/ready'));
+    const health = await answerApiRequest(new Request('http://localhost/api/health'));
+    expect(startEnded).toBe(false);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect(await ready.json()).toEqual({ status: 'unavailable' });
+    expect(health.status).toBe(200);
+    const { handle } = await start;
+    try {
+      expect((await answerApiRequest(new Request('http://localhost/api/ready'))).status).toBe(200);
+    } finally {
+      await handle.close();
+    }
+  }, 240_000);
 });

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '@/donation-api/db/seed-demo';
+import { DEMO_PASSWORD } from '@/donation-api/demo/seed-demo';
 
 const root = path.resolve(__dirname, '..', '..');
 // node --import tsx: one process (tsx's own command line would run the script in a child with another pid).

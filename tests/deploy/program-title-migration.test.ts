@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, openDb } from '@/donation-api/db/client';
 import { appSettings } from '@/donation-api/db/schema';
-import { getBgData } from '@/donation-api/services/bg-data';
+import { getBgData } from '@/donation-api/sign-in/bg-data';
 import fr from '@/messages/fr.json';
 
 jest.setTimeout(180_000);

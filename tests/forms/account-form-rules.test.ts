@@ -50,7 +50,7 @@ describe('organisation form limits are the API schema limits', () => {
     expect(updateBranchBodySchema.parse(body)).toEqual(body);
   });
 
-  it('shows the section 5 rule first, then the limit, one message per field', async () => {
+  it('shows the required or format rule first, then the limit, one message per field', async () => {
     const r = await resolve(updateBranchResolver, { ...valid, name: '', email: 'not-an-email', numStaff: 'twelve' });
     expect(r.values).toEqual({});
     expect(Object.fromEntries(Object.entries(r.errors).map(([f, e]) => [f, e.message]))).toEqual({
@@ -61,14 +61,14 @@ describe('organisation form limits are the API schema limits', () => {
     expect((await resolve(updateBranchResolver, valid)).errors).toEqual({});
   });
 
-  it('marks as required (*) exactly the fields section 5 requires', () => {
+  it('marks as required (*) exactly name, e-mail, phone, city, address line 1 and postal code', () => {
     const fields = [...Object.keys(BRANCH_TEXT_MAX), ...BRANCH_STATISTICS];
     expect(fields.filter(isRequiredBranchField)).toEqual(['name', 'email', 'phoneNumber', 'city', 'address1', 'postalCode']);
   });
 });
 
 describe('password and feedback forms', () => {
-  it('names each refused password field with its section 5 code', async () => {
+  it('names each refused password field with its error code', async () => {
     const r = await resolve(changePasswordResolver, { oldPassword: '', newPassword: 'short', confirmPassword: 'other' });
     expect(Object.fromEntries(Object.entries(r.errors).map(([f, e]) => [f, e.message]))).toEqual({
       oldPassword: 'PWD_OLD_VALIDATE',

@@ -2,7 +2,7 @@
 // every limited text the forms send, the limit itself passes the API's check, and one character more is a 400
 // FIELD_TOO_LONG naming the field (what the forms show under it). The maxlength attributes and the refusals on screen
 // are checked in the browser (e2e/hardening-limits.spec.ts).
-import { grantProgramRole } from '@/donation-api/services/user-admin';
+import { grantProgramRole } from '@/donation-api/people-places/user-admin';
 import { INVITE_TEXT_MAX, SEARCH_TEXT_MAX, SIGN_IN_TEXT_MAX, STORE_TEXT_MAX, WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import { createTestApi, dbKinds, fixtures, type TestApi } from '../support/api';
 import { JUNE_2026, UNKNOWN_ID } from '../api/donation-setup';

@@ -1,7 +1,7 @@
 // The client side of the screens' import graph, read from the sources: which message namespaces the client
 // components under a layout can ask for (useTranslations in a 'use client' module, or in any module a client module
 // imports, statically or through next/dynamic). tests/messages/client-namespaces.test.ts compares it with the
-// namespaces each layout sends (lib/i18n/client-namespaces.ts).
+// namespaces each layout sends (web/i18n/client-namespaces.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 

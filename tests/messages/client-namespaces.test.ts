@@ -3,18 +3,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@/messages/en.json';
-import { CLIENT_NAMESPACES, errorTextsFor, sendsErrorKey } from '@/lib/i18n/client-namespaces';
+import { CLIENT_NAMESPACES, errorTextsFor, sendsErrorKey } from '@/web/i18n/client-namespaces';
 import { appDir, clientNamespaces, clientSources } from './client-import-graph';
 
 const LAYOUT_AREAS: Record<'public' | 'app', string[]> = {
   public: [path.join(appDir, '(public)', 'layout.tsx')],
-  app: ['layout.tsx', 'program/layout.tsx', 'partner/layout.tsx'].map((f) => path.join(appDir, '(app)', f)),
+  app: ['layout.tsx', '(branch)/layout.tsx', 'program/layout.tsx', 'partner/layout.tsx'].map((f) => path.join(appDir, '(app)', f)),
 };
 
 function pageFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    return e.isDirectory() ? pageFiles(p) : e.name === 'page.tsx' ? [p] : [];
+    // A segment's not-found.tsx is a page too: it renders in place of the page, inside the same layouts.
+    return e.isDirectory() ? pageFiles(p) : e.name === 'page.tsx' || e.name === 'not-found.tsx' ? [p] : [];
   });
 }
 
@@ -50,7 +51,7 @@ describe('client message namespaces', () => {
     expect(clientNamespaces([path.join(appDir, '(app)', 'layout.tsx')])).toContain('BranchPeople');
     expect(clientNamespaces([path.join(appDir, '(public)', 'login', 'page.tsx')])).toContain('LoginPage');
     // A server component's own texts stay on the server: the Monthly Reports page's namespace is not sent.
-    expect(clientNamespaces([path.join(appDir, '(app)', 'page.tsx')])).not.toContain('MonthlyReportsPage');
+    expect(clientNamespaces([path.join(appDir, '(app)', '(branch)', 'page.tsx')])).not.toContain('MonthlyReportsPage');
   });
 
   // The open pages send part of Errors (sendsErrorKey): every code their client code names, and every code the
@@ -75,12 +76,12 @@ describe('client message namespaces', () => {
   it("the sign-in page sends every error the sign-in refuses with, and not the other screens' errors", () => {
     const root = path.join(appDir, '..');
     const signIn = [
-      'lib/server/auth-options.ts',
-      'donation-api/auth/login-answer.ts',
-      'donation-api/services/login-challenge.ts',
-      'donation-api/services/login-attempts.ts',
-      'donation-api/services/sso-sign-in.ts',
-      'donation-api/routes/sso.ts',
+      'web/server/auth-options.ts',
+      'donation-api/sign-in/login-answer.ts',
+      'donation-api/sign-in/login-challenge.ts',
+      'donation-api/sign-in/login-attempts.ts',
+      'donation-api/sign-in/sso-sign-in.ts',
+      'donation-api/sign-in/sso-routes.ts',
       'app/api/auth/[...nextauth]/route.ts',
       'app/bff/public/embedded/challenge/route.ts',
     ].map((f) => fs.readFileSync(path.join(root, f), 'utf8'));

@@ -35,7 +35,7 @@ describe('messages', () => {
   });
 
   it('uses every key somewhere in the code (as a string, or its namespace prefix in a template)', () => {
-    const code = ['app', 'components', 'lib'].flatMap((d) => sourceFiles(path.join(root, d))).map((f) => fs.readFileSync(f, 'utf8'));
+    const code = ['app', 'components', 'lib', 'web'].flatMap((d) => sourceFiles(path.join(root, d))).map((f) => fs.readFileSync(f, 'utf8'));
     const literals = new Set<string>();
     const collect = (text: string) => {
       for (const m of text.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {

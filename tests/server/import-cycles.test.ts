@@ -6,7 +6,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../..');
-const FOLDERS = ['donation-api', 'lib', 'components', 'app'];
+const FOLDERS = ['donation-api', 'lib', 'web', 'components', 'app'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,10 +1,10 @@
 // A locked sign-in tells the person how long to wait, in their language: the API's refusal names the minutes in
 // English and in its Retry-After, next-auth passes one string to the login screen, and the screen words it from the catalogue.
 import { createTranslator } from 'next-intl';
-import { LoginLockedError } from '@/donation-api/services/login-attempts';
+import { LoginLockedError } from '@/donation-api/sign-in/login-attempts';
 import { LOCKED_FOR } from '@/lib/domain/errors';
-import { loginErrorCode } from '@/lib/server/auth-options';
-import { ApiCallError } from '@/lib/server/donation-api-client';
+import { loginErrorCode } from '@/web/server/auth-options';
+import { ApiCallError } from '@/web/server/donation-api-client';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 

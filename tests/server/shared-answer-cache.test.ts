@@ -1,6 +1,6 @@
 // The login page's shared answers (background data, sign-in configuration) are read from the API once per minute
 // or five, not once per visit; a failed read is never kept. The clock is injected.
-import { sharedAnswerCache } from '@/lib/server/shared-answer-cache';
+import { sharedAnswerCache } from '@/web/server/shared-answer-cache';
 
 function setup(ttlMs: number, answers: (() => object | undefined)[]) {
   let now = 1_000;

@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from '@/donation-api/mail/mailer';
 import { errorAnswerSchema } from '@/lib/domain/answers';
 import { LoginType, RFP_CAMPAIGN_ID } from '@/lib/domain/enums';
 import { z } from 'zod';
-import { freshPostgresDatabase, pgliteTemplate } from './template-db';
+import { freshPgliteFolder, freshPostgresDatabase } from './template-db';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -30,12 +30,14 @@ export async function createTestApi(kind: DbKind, opts: { config?: Partial<ApiCo
     drop = pg.drop;
     handle = await openDb({ databaseUrl: pg.url, poolSize: opts.poolSize, migrate: false });
   } else {
-    handle = await openDb({ dataDir: null, loadDataDir: await pgliteTemplate(), migrate: false });
+    const folder = await freshPgliteFolder();
+    drop = async () => folder.remove();
+    handle = await openDb({ dataDir: folder.dataDir, migrate: false });
   }
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config: ApiConfig = { ...configFromEnv({}), smtpUrl: undefined, ...opts.config };
   const clock = { now: new Date() };
-  const mailer = opts.mailer ?? createMailer({ db: handle.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = opts.mailer ?? createMailer({ db: handle.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, now: () => clock.now });
   const app = createDonationApi({ db: handle.db, config, mailer, log, now: () => clock.now });
   const routes = documentedRoutes(app);
 

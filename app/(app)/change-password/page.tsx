@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { withPageMessages } from '@/components/i18n/client-messages';
 import { LoginType } from '@/lib/domain/enums';
-import { getSessionJwt } from '@/lib/server/session';
+import { getSessionJwt } from '@/web/server/session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ChangePasswordPage');
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function ChangePasswordPage() {
   const user = (await getSessionJwt())?.user;
-  // Only non-workplace users of login type Admin have a password here (section 6).
+  // Only non-workplace users of login type Admin have a password here (docs/product.md, Change password).
   if (!user || user.workplace || user.loginType !== LoginType.Admin) redirect('/');
   return <ChangePasswordForm />;
 }

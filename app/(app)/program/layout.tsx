@@ -1,11 +1,9 @@
-import { notFound } from 'next/navigation';
 import { ProgramNav } from '@/components/program/program-nav';
-import { screenSession } from '@/lib/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
-/** The program's screens: program staff only (anyone else gets the same 404 as an unknown page). */
+/** The program's screens: program staff only (web/screen-access.ts, 'program-staff'). */
 export default async function ProgramLayout({ children }: { children: React.ReactNode }) {
-  const { user } = await screenSession();
-  if (!user?.program) notFound();
+  await guardScreen('program-staff');
   return (
     <>
       <ProgramNav />

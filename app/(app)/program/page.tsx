@@ -4,9 +4,9 @@ import { OversightMonth } from '@/components/program/oversight-month';
 import { RemindersPanel } from '@/components/program/reminders-panel';
 import { ReopenRequestsPanel } from '@/components/program/reopen-requests';
 import { monthParam } from '@/components/program/search-params';
-import { seedOf } from '@/lib/query/seed';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApiOrNull } from '@/lib/server/optional-screen-data';
+import { seedOf } from '@/web/query/seed';
+import { appTimeZone } from '@/web/server/env';
+import { screenApiOrNull } from '@/web/server/optional-screen-data';
 
 /**
  * /program: the open reopening requests (program-workflow) and the number of retail partners' open questions above

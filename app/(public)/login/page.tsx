@@ -7,12 +7,12 @@ import { LoginForm } from '@/components/auth/login-form';
 import { embeddedAvailable, EmbeddedSignIn, loadAuthConfig, ssoAvailable, SsoSignIn } from '@/components/auth/login-slots';
 import { SavedTokenSignIn } from '@/components/auth/saved-token-sign-in';
 import { withPageMessages } from '@/components/i18n/client-messages';
-import { readLoginQuery, resolveLoginMode } from '@/lib/auth/login-mode';
-import { safeCallbackUrl } from '@/lib/auth/safe-callback-url';
-import { SAVED_TOKEN_COOKIE } from '@/lib/server/auth-cookies';
-import { callDonationApi } from '@/lib/server/donation-api-client';
-import { getSessionJwt } from '@/lib/server/session';
-import { ssoEndpoints } from '@/lib/server/sso-providers';
+import { readLoginQuery, resolveLoginMode } from '@/web/auth/login-mode';
+import { safeCallbackUrl } from '@/web/auth/safe-callback-url';
+import { SAVED_TOKEN_COOKIE } from '@/web/server/auth-cookies';
+import { callDonationApi } from '@/web/server/donation-api-client';
+import { getSessionJwt } from '@/web/server/session';
+import { ssoEndpoints } from '@/web/server/sso-providers';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('LoginPage');
@@ -57,7 +57,7 @@ async function LoginPage({ searchParams }: PageProps<'/login'>) {
       </AuthCard>
     </BrandedLayout>
   );
-  // Flow (d): tried first, silently, unless the page shows an error or an explicit choice.
+  // The saved token: tried first, silently, unless the page shows an error or an explicit choice.
   return hasSavedToken && !error && !query.sso ? <SavedTokenSignIn callbackUrl={callbackUrl}>{page}</SavedTokenSignIn> : page;
 }
 

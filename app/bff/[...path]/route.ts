@@ -1,12 +1,12 @@
 // ANY /bff/... - backend-for-frontend: the session's API token added to a call of the donation API
 import { randomUUID } from 'node:crypto';
 import { type NextRequest } from 'next/server';
-import { callDonationApi } from '@/lib/server/donation-api-client';
-import { holdsNulText, readLimitedBody } from '@/lib/server/limited-body';
-import { refuseCrossSite } from '@/lib/server/same-origin';
-import { getSessionJwt } from '@/lib/server/session';
-import { MAX_BODY_BYTES } from '@/donation-api/app';
-import { DOWNLOAD_TOKEN_PARAM, DOWNLOAD_TOKEN_PATTERN, downloadCookieName } from '@/lib/download/download-token';
+import { callDonationApi } from '@/web/server/donation-api-client';
+import { holdsNulText, readLimitedBody } from '@/web/server/limited-body';
+import { refuseCrossSite } from '@/web/server/same-origin';
+import { getSessionJwt } from '@/web/server/session';
+import { bodyLimitFor } from '@/donation-api/app';
+import { DOWNLOAD_TOKEN_PARAM, DOWNLOAD_TOKEN_PATTERN, downloadCookieName } from '@/web/download/download-token';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,7 +18,7 @@ function json(status: number, code: string, message: string) {
 }
 
 /**
- * A file the page handed to the browser's download manager (lib/download): whatever the answer, a cookie the page can
+ * A file the page handed to the browser's download manager (web/download): whatever the answer, a cookie the page can
  * read says its status, for the page's banner. The token is only an address for that cookie, never sent to the API.
  */
 async function handle(request: NextRequest, context: { params: Promise<{ path: string[] }> }) {
@@ -45,7 +45,7 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
   const target = `/api/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // The API's own limit, checked before reading here too; a NUL is refused here as there.
-  const body = hasBody ? await readLimitedBody(request, MAX_BODY_BYTES) : undefined;
+  const body = hasBody ? await readLimitedBody(request, bodyLimitFor(target.split('?')[0])) : undefined;
   if (body instanceof Response) return body;
   if (body?.byteLength && holdsNulText(new TextDecoder().decode(body))) {
     return json(400, 'INVALID_CHARACTERS', 'The request contains a character that is not allowed (a null character).');

@@ -9,11 +9,13 @@ import { readOrNull } from '@/components/partner/read-or-null';
 import { queryString, uuidOf, yearMonthOf } from '@/components/partner/partner-params';
 import { PartnerQueries } from '@/components/partner/partner-queries';
 import { FIELD_CLASS, Labelled } from '@/components/program/filter-fields';
+import { StorePicker } from '@/components/partner/store-picker';
+import { chosenStoreOf, storePickerTexts } from '@/components/partner/store-picker-texts';
 import { FilterSubmit } from '@/components/program/filter-submit';
 import { LoadError } from '@/components/program/load-error';
 import { todayCalendarDate } from '@/lib/domain/dates';
-import { appTimeZone } from '@/lib/server/env';
-import { screenApi } from '@/lib/server/screen-data';
+import { appTimeZone } from '@/web/server/env';
+import { screenApi } from '@/web/server/screen-data';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Header');
@@ -31,9 +33,16 @@ async function PartnerLinesPage({ searchParams }: PageProps<'/partner/lines'>) {
   const asked = { month: yearMonthOf(sp.month), storeId: uuidOf(sp.storeId) };
   const here = `/partner/lines${queryString(asked)}`;
   const period = { from: `${today.year - 1}-01`, to: `${today.year}-${String(today.month).padStart(2, '0')}` };
-  const [figures, queries] = await Promise.all([
+  const [figures, queries, chosen] = await Promise.all([
     readOrNull(screenApi('/partner/figures', { params: { query: period }, returnTo: here }), 'partner months failed'),
     readOrNull(screenApi('/partner/queries', { returnTo: here }), 'partner queries failed'),
+    // The store of the address, named for the store picker (which searches the partner's stores as the user types).
+    asked.storeId
+      ? readOrNull(
+          screenApi('/partner/stores', { params: { query: { id: asked.storeId, limit: 1 } }, returnTo: here }),
+          'partner store failed',
+        )
+      : null,
   ]);
   const months = (figures?.byMonth ?? [])
     .filter((m) => m.pounds > 0)
@@ -47,13 +56,6 @@ async function PartnerLinesPage({ searchParams }: PageProps<'/partner/lines'>) {
         'partner lines failed',
       )
     : null;
-  const listed = figures?.options.stores ?? [];
-  // A store chosen in the address but left out of a long list stays chosen, named by its lines.
-  const first = lines?.lines[0];
-  const stores =
-    asked.storeId && !listed.some((s) => s.id === asked.storeId)
-      ? [{ id: asked.storeId, name: first ? first.storeName : t('chosenStore'), number: first?.storeNumber ?? null }, ...listed]
-      : listed;
   const rows = (lines?.lines ?? []).map((l) => ({
     id: l.id,
     date: f.day(l.date),
@@ -91,16 +93,13 @@ async function PartnerLinesPage({ searchParams }: PageProps<'/partner/lines'>) {
                 ))}
               </select>
             </Labelled>
-            <Labelled id="pl-store" label={t('store')}>
-              <select id="pl-store" name="storeId" defaultValue={asked.storeId ?? ''} className={FIELD_CLASS}>
-                <option value="">{t('allStores')}</option>
-                {stores.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {storeLabel(s)}
-                  </option>
-                ))}
-              </select>
-            </Labelled>
+            <StorePicker
+              id="pl-store"
+              name="storeId"
+              initial={chosenStoreOf(asked.storeId, chosen)}
+              texts={await storePickerTexts(t('store'), t('allStores'))}
+              locale={f.lang}
+            />
             <div>
               <FilterSubmit>{t('show')}</FilterSubmit>
             </div>

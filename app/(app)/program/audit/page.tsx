@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import { notFound, unstable_rethrow } from 'next/navigation';
+import { unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditTable } from '@/components/program/audit-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import type { AuditPage } from '@/lib/domain/program-workflow';
-import { screenApi } from '@/lib/server/screen-data';
-import { getSessionJwt } from '@/lib/server/session';
-import { requestLogger } from '@/lib/server/logger';
+import { screenApi } from '@/web/server/screen-data';
+import { logLoadFailure } from '@/web/server/log-load-failure';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramAudit');
@@ -19,8 +19,7 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The program-wide audit log (administrators): a plain GET form, so it works without JavaScript. */
 export default async function ProgramAuditPage({ searchParams }: PageProps<'/program/audit'>) {
-  const user = (await getSessionJwt())?.user;
-  if (user?.program?.role !== 'admin') notFound();
+  await guardScreen('program-admin');
   const t = await getTranslations('ProgramAudit');
   const sp = await searchParams;
   const q = one(sp.q).slice(0, 200);
@@ -47,7 +46,7 @@ export default async function ProgramAuditPage({ searchParams }: PageProps<'/pro
   } catch (err) {
     // Next's redirect (expired session) and notFound are thrown: let them through; anything else is a load error.
     unstable_rethrow(err);
-    (await requestLogger()).error({ err }, 'program audit failed');
+    await logLoadFailure(err, 'program audit failed');
     page = null;
   }
   const older = page?.nextBefore

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { withPageMessages } from '@/components/i18n/client-messages';
 import { BranchesScreen } from '@/components/places/branches-screen';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramBranches');
@@ -12,8 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Program administrators only (the same 404 as an unknown page for anyone else). */
 async function ProgramBranchesPage() {
-  const { user } = await screenSession();
-  if (user?.program?.role !== 'admin') notFound();
+  await guardScreen('program-admin');
   const rows = await screenApi('/program/branches', { returnTo: '/program/branches' });
   return <BranchesScreen initial={rows} />;
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import { notFound, unstable_rethrow } from 'next/navigation';
+import { unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PartnerReportTable } from '@/components/program/partner-report-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CONTROL_CLASS } from '@/components/ui/field';
-import { bffHref } from '@/lib/api/calls';
+import { bffHref } from '@/web/api/calls';
 import { calendarDaySchema, type PartnerReport } from '@/lib/domain/program-workflow';
-import { screenApi } from '@/lib/server/screen-data';
-import { getSessionJwt } from '@/lib/server/session';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramPartnerReport');
@@ -28,8 +28,7 @@ function lastQuarter(today = new Date()) {
 
 /** Retail partner report: a GET form (retailer or banner, dates), the table, and CSV / XLSX downloads. */
 export default async function PartnerReportPage({ searchParams }: PageProps<'/program/partner-report'>) {
-  const user = (await getSessionJwt())?.user;
-  if (!user?.program) notFound();
+  await guardScreen('program-staff');
   const [t, locale, sp] = await Promise.all([getTranslations('ProgramPartnerReport'), getLocale(), searchParams]);
   const partners = await screenApi('/program/partners', { returnTo: '/program/partner-report' });
   const period = lastQuarter();

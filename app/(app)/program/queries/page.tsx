@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { withPageMessages } from '@/components/i18n/client-messages';
 import { IntentLink } from '@/components/layout/intent-link';
 import { PartnerQueryList } from '@/components/partner-queries/query-list';
 import { LoadError } from '@/components/program/load-error';
-import { screenApiOrNull } from '@/lib/server/optional-screen-data';
-import { screenSession } from '@/lib/server/screen-data';
+import { screenApiOrNull } from '@/web/server/optional-screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('PartnerQueries');
@@ -22,15 +21,14 @@ const TITLE_ID = 'partner-queries-title';
  * food bank's month, where a wrong donation is corrected (a submitted month is reopened first).
  */
 async function ProgramQueriesPage({ searchParams }: PageProps<'/program/queries'>) {
-  const { user } = await screenSession();
-  if (!user?.program) notFound();
+  const user = await guardScreen('program-staff');
   const sp = await searchParams;
   const status = sp.status === 'answered' ? 'answered' : 'open';
   const [t, data] = await Promise.all([
     getTranslations('PartnerQueries'),
     screenApiOrNull('/program/partner-queries', { params: { query: { status } }, returnTo: `/program/queries?status=${status}` }),
   ]);
-  const admin = user.program.role === 'admin';
+  const admin = user.program?.role === 'admin';
   return (
     <div className="flex flex-col gap-4">
       {/* Focusable from code: an answer sent moves the focus here, since its form leaves the list. */}

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { withPageMessages } from '@/components/i18n/client-messages';
+import { ButtonLink } from '@/components/ui/button';
 import { StoresScreen } from '@/components/places/stores-screen';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramStores');
@@ -12,14 +13,24 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Program administrators only (the same 404 as an unknown page for anyone else). */
 async function ProgramStoresPage() {
-  const { user } = await screenSession();
-  if (user?.program?.role !== 'admin') notFound();
+  await guardScreen('program-admin');
+  const ts = await getTranslations('ScheduleImport');
   const [branches, requests] = await Promise.all([
     screenApi('/program/branches', { returnTo: '/program/stores' }),
     screenApi('/program/store-requests', { returnTo: '/program/stores' }),
   ]);
   return (
-    <StoresScreen branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))} initialRequests={requests} />
+    <>
+      <StoresScreen
+        branches={branches.filter((b) => !b.deactivatedAt).map((b) => ({ id: b.id, name: b.name }))}
+        initialRequests={requests}
+      />
+      <p className="mx-auto mt-4 max-w-5xl">
+        <ButtonLink href="/program/stores/schedule-import" className="self-start">
+          {ts('link')}
+        </ButtonLink>
+      </p>
+    </>
   );
 }
 

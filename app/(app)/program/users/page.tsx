@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { withPageMessages } from '@/components/i18n/client-messages';
 import { UsersScreen } from '@/components/people/users-screen';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramUsers');
@@ -12,8 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Program administrators only: coordinators and branch staff get the same 404 as an unknown page. */
 async function ProgramUsersPage() {
-  const { user } = await screenSession();
-  if (user?.program?.role !== 'admin') notFound();
+  await guardScreen('program-admin');
   // The retailers on file with their banners: what a retail partner's invitation may be scoped to.
   const [branches, retailers] = await Promise.all([
     screenApi('/program/branches', { returnTo: '/program/users' }),

@@ -2,12 +2,13 @@
 import NextAuth from 'next-auth';
 import { encode, getToken } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
-import { EMBEDDED_COOKIE } from '@/lib/auth/embedded';
-import { LOGOUT_HINT_COOKIE, SAVED_TOKEN_COOKIE, serializeCookie, withAuthScope } from '@/lib/server/auth-cookies';
-import { authOptionsFor } from '@/lib/server/auth-options';
-import { appOrigin, SESSION_COOKIE, secureCookies } from '@/lib/server/env';
-import { readLimitedText } from '@/lib/server/limited-body';
-import { ssoEndpoints } from '@/lib/server/sso-providers';
+import { EMBEDDED_COOKIE } from '@/web/auth/embedded';
+import { CALLBACK_URL_COOKIE, LOGOUT_HINT_COOKIE, SAVED_TOKEN_COOKIE, serializeCookie, withAuthScope } from '@/web/server/auth-cookies';
+import { authOptionsFor } from '@/web/server/auth-options';
+import { appOrigin, SESSION_COOKIE, secureCookies } from '@/web/server/env';
+import { refuseAuthRequest } from '@/web/server/auth-request-check';
+import { readLimitedText } from '@/web/server/limited-body';
+import { ssoEndpoints } from '@/web/server/sso-providers';
 
 /** Sign-in forms and the chat tool's signed request are small; nothing longer is read. */
 const AUTH_BODY_MAX = 64 * 1024;
@@ -24,15 +25,21 @@ const B2C_FORGOT_PASSWORD = 'AADB2C90118';
 
 async function handler(incoming: NextRequest, ctx: Ctx) {
   let request = incoming;
+  let body: string | undefined;
   if (incoming.method === 'POST') {
     // The body is read here, within a limit and refusing a NUL character, then handed to next-auth as it came.
-    const body = await readLimitedText(incoming, AUTH_BODY_MAX);
-    if (body instanceof Response) return body;
+    const read = await readLimitedText(incoming, AUTH_BODY_MAX);
+    if (read instanceof Response) return read;
+    body = read;
     request = new NextRequest(incoming.url, { method: 'POST', headers: incoming.headers, body });
   }
+  // What no browser of the app sends, and next-auth answered with a 500: a 4xx here.
+  const callbackCookie = request.cookies.get(CALLBACK_URL_COOKIE())?.value;
+  const refused = refuseAuthRequest(request, body, callbackCookie);
+  if (refused) return refused;
   const { pathname, searchParams } = request.nextUrl;
   if (pathname === '/api/auth/callback/azure-ad-b2c' && searchParams.get('error_description')?.includes(B2C_FORGOT_PASSWORD)) {
-    // Section 4: continue with the forgot-password user flow (a provider of its own, hidden from the login page).
+    // On to the forgot-password user flow (docs/product.md, Single sign-on): its own provider, hidden from /login.
     const target = new URL('/login', request.nextUrl.origin);
     target.searchParams.set(
       ssoEndpoints()['azure-ad-b2c-reset'] ? 'sso' : 'error',
@@ -49,9 +56,10 @@ async function handler(incoming: NextRequest, ctx: Ctx) {
 }
 
 /**
- * Log out (section 4) of an identity-provider user also signs out at the provider. next-auth clears the session
- * and answers where the page goes next; for such a user that becomes /bff/public/provider-logout, with the ID
- * token (the id_token_hint) handed over in a short-lived encrypted httpOnly cookie, never in the JSON the page reads.
+ * Log out of an identity-provider user also signs out at the provider (docs/product.md, After sign-in, and log out).
+ * next-auth clears the session and answers where the page goes next; for such a user that becomes
+ * /bff/public/provider-logout, with the ID token (the id_token_hint) handed over in a short-lived encrypted httpOnly
+ * cookie, never in the JSON the page reads.
  */
 async function signOutThroughProvider(request: NextRequest, ctx: Ctx, handle: typeof sameSiteLax) {
   const secret = process.env.NEXTAUTH_SECRET;

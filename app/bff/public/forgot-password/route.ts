@@ -1,10 +1,10 @@
 // POST /bff/public/forgot-password - the signed-out Forgot Password screen's call to POST /api/user/forgot-password (no token)
 import { type NextRequest } from 'next/server';
 import { forgotPasswordBodySchema } from '@/lib/domain/password';
-import { callDonationApi } from '@/lib/server/donation-api-client';
-import { readLimitedJson } from '@/lib/server/limited-body';
-import { refuseCrossSite } from '@/lib/server/same-origin';
-import { requestAddressHeaders } from '@/lib/server/client-address';
+import { callDonationApi } from '@/web/server/donation-api-client';
+import { readLimitedJson } from '@/web/server/limited-body';
+import { refuseCrossSite } from '@/web/server/same-origin';
+import { requestAddressHeaders } from '@/web/server/client-address';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // GET /bff/public/provider-logout - after log out of a single sign-on user: on to the identity provider's end-session endpoint
 import { type NextRequest } from 'next/server';
 import { decode } from 'next-auth/jwt';
-import { LOGOUT_HINT_COOKIE } from '@/lib/server/auth-cookies';
-import { appOrigin } from '@/lib/server/env';
-import { discovery, isSsoProvider, ssoEndpoints } from '@/lib/server/sso-providers';
+import { LOGOUT_HINT_COOKIE } from '@/web/server/auth-cookies';
+import { appOrigin } from '@/web/server/env';
+import { discovery, isSsoProvider, ssoEndpoints } from '@/web/server/sso-providers';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

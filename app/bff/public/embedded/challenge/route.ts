@@ -1,10 +1,10 @@
 // POST /bff/public/embedded/challenge - the chat view's "send me a code" step: POST /api/user/login/challenge with the link state kept in its httpOnly cookie
 import { type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { LINK_STATE_COOKIE } from '@/lib/server/auth-cookies';
-import { callDonationApi } from '@/lib/server/donation-api-client';
-import { readLimitedJson } from '@/lib/server/limited-body';
-import { refuseCrossSite } from '@/lib/server/same-origin';
+import { LINK_STATE_COOKIE } from '@/web/server/auth-cookies';
+import { callDonationApi } from '@/web/server/donation-api-client';
+import { readLimitedJson } from '@/web/server/limited-body';
+import { refuseCrossSite } from '@/web/server/same-origin';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

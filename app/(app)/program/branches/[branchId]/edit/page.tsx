@@ -6,8 +6,9 @@ import { getTranslations } from 'next-intl/server';
 import { BranchEditor, type BranchValues } from '@/components/places/branch-editor';
 import { FormMessage } from '@/components/ui/form-message';
 import type { StoreAnswer } from '@/lib/domain/answers';
-import { ApiCallError } from '@/lib/server/donation-api-client';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { ApiCallError } from '@/web/server/donation-api-client';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ProgramBranches');
@@ -23,8 +24,7 @@ type Profile = {
 
 /** /program/branches/[id]/edit: every field of the branch, its users and the stores it serves, by name. */
 async function EditBranchPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/edit'>) {
-  const [{ branchId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
-  if (user?.program?.role !== 'admin') notFound();
+  const [{ branchId }, sp] = await Promise.all([params, searchParams, guardScreen('program-admin')]);
   const back = `/program/branches/${branchId}/edit`;
   const profile = (await screenApi('/program/branches/{branchId}/profile', { params: { path: { branchId } }, returnTo: back }).catch(
     (err: unknown) => {

@@ -7,8 +7,9 @@ import { DonationHistory } from '@/components/donations/donation-history';
 import { DonationReadOnly } from '@/components/program/donation-read-only';
 import type { DonationAnswer } from '@/lib/domain/answers';
 import type { AuditPage } from '@/lib/domain/program-workflow';
-import { ApiCallError } from '@/lib/server/donation-api-client';
-import { screenApi, screenSession } from '@/lib/server/screen-data';
+import { ApiCallError } from '@/web/server/donation-api-client';
+import { screenApi } from '@/web/server/screen-data';
+import { guardScreen } from '@/web/server/screen-guard';
 
 /**
  * A food bank's donation on the program's drill-down, with its history (created by, changed by, what
@@ -16,8 +17,8 @@ import { screenApi, screenSession } from '@/lib/server/screen-data';
  * again and audits the change); coordinators read it.
  */
 async function ProgramDonationPage({ params, searchParams }: PageProps<'/program/branches/[branchId]/donations/[donationId]'>) {
-  const [{ branchId, donationId }, sp, { user }] = await Promise.all([params, searchParams, screenSession()]);
-  if (!user?.program || !/^[0-9a-f-]{36}$/i.test(donationId)) notFound();
+  const [{ branchId, donationId }, sp, user] = await Promise.all([params, searchParams, guardScreen('program-staff')]);
+  if (!/^[0-9a-f-]{36}$/i.test(donationId)) notFound();
   const t = await getTranslations('ProgramBranch');
   const b = encodeURIComponent(branchId);
   const d = encodeURIComponent(donationId);
@@ -25,7 +26,7 @@ async function ProgramDonationPage({ params, searchParams }: PageProps<'/program
   const month = typeof sp.month === 'string' && /^\d{1,2}$/.test(sp.month) ? sp.month : undefined;
   const origin = `/program/branches/${b}${year && month ? `?year=${year}&month=${month}` : ''}`;
   const returnTo = `/program/branches/${b}/donations/${d}`;
-  const admin = user.program.role === 'admin';
+  const admin = user.program?.role === 'admin';
   let donation: DonationAnswer | null = null;
   let history: AuditPage | null = null;
   try {
