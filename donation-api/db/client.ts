@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { logger } from '../logger';
 import { lockDataDir } from './pglite-lock';
+import { yieldBetweenStatements } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -107,6 +108,12 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   // One process per folder (pglite-lock.ts): throws DatabaseInUseError naming the holder.
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
+  if (dataDir && !loadDataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await createDatabaseFolder(dataDir).catch(async (err: unknown) => {
+      await unlock();
+      throw err;
+    });
+  }
   const client = await PGlite.create(dataDir ?? undefined, {
     loadDataDir,
     // A buffer pool of 16 MB instead of Postgres's 128 MB: PGlite's WebAssembly memory never shrinks, so a pool filled
@@ -119,6 +126,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     await unlock();
     throw err;
   });
+  yieldBetweenStatements(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -128,6 +136,33 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       await unlock();
     },
   };
+}
+
+// PostgreSQL's initdb, which a new data folder needs, is one synchronous WebAssembly call of 3 to 8 seconds: run in
+// the server's thread it froze every answer meanwhile, /api/ready's "starting" included. A worker thread makes the
+// folder (PGlite writes it and closes); the server then opens it as an existing one.
+const CREATE_FOLDER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createRequire } = require('node:module');
+const { pathToFileURL } = require('node:url');
+const entry = createRequire(workerData.cwd + '/').resolve('@electric-sql/pglite');
+import(pathToFileURL(entry).href)
+  .then(({ PGlite }) => PGlite.create(workerData.dataDir))
+  .then((db) => db.close())
+  .then(() => parentPort.postMessage('created'));
+`;
+
+async function createDatabaseFolder(dataDir: string): Promise<void> {
+  const { Worker } = await import('node:worker_threads');
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(CREATE_FOLDER, { eval: true, workerData: { dataDir, cwd: process.cwd() } });
+    let created = false;
+    worker.once('message', () => (created = true));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      created ? resolve() : reject(new Error(`creating the embedded database in ${dataDir} failed (worker exit ${code})`)),
+    );
+  });
 }
 
 async function migratePostgres(url: string, log: OpenDbOptions['log']): Promise<void> {
