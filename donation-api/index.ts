@@ -92,6 +92,18 @@ export function getDonationApi(): Promise<DonationApiInstance> {
 }
 
 /**
+ * Closes this process's donation API, if one was opened, and forgets it: the next call opens a new one, with the
+ * environment of that moment. For a process that opens APIs in turn, such as a test file trying several starts.
+ */
+export async function closeDonationApi(): Promise<void> {
+  const opening = globalForApi.__donationApi;
+  globalForApi.__donationApi = undefined;
+  globalForApi.__donationApiStarted = undefined;
+  const api = await opening?.catch(() => undefined);
+  await api?.handle.close();
+}
+
+/**
  * One /api call, however it arrives: Next's route (app/api/[...path]/route.ts) or the edge server directly
  * (scripts/direct-api.mts, through the global instrumentation-node.ts publishes this under).
  * The database could not be opened (PostgreSQL down at start): 503 so load balancers wait; the next call retries.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { answerApiRequest, getDonationApi } from '@/donation-api';
+import { answerApiRequest, closeDonationApi, getDonationApi } from '@/donation-api';
 import { createTestApi, dbKinds, type TestApi } from '../support/api';
 
 describe.each(dbKinds())('health checks on %s', (kind) => {
@@ -71,13 +71,16 @@ describe('readiness when the database is gone', () => {
 
 describe('a server whose database could not be opened at start (PostgreSQL unreachable)', () => {
   const saved = process.env.DATABASE_URL;
-  beforeAll(() => {
+  beforeAll(async () => {
+    // Whatever API an earlier test of this file opened is closed: this one must try to open its own.
+    await closeDonationApi();
     // Port 1: nothing listens there, so the connection is refused at once.
     process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/unreachable';
   });
   afterAll(async () => {
     // A check answered at once still starts the API in the background: let that attempt fail here, on this address.
     await getDonationApi().catch(() => undefined);
+    await closeDonationApi();
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;
   });
@@ -102,7 +105,8 @@ describe('a server whose database could not be opened at start (PostgreSQL unrea
 describe('a server still starting (a first start: migrations and demo data on a new embedded database)', () => {
   const saved = { ...process.env };
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
+    await closeDonationApi();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-starting-'));
     Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', REMINDERS_CRON: 'off' });
   });
@@ -123,11 +127,11 @@ describe('a server still starting (a first start: migrations and demo data on a 
     expect(ready.headers.get('retry-after')).toBe('5');
     expect(await ready.json()).toEqual({ status: 'unavailable' });
     expect(health.status).toBe(200);
-    const { handle } = await start;
+    await start;
     try {
       expect((await answerApiRequest(new Request('http://localhost/api/ready'))).status).toBe(200);
     } finally {
-      await handle.close();
+      await closeDonationApi();
     }
   }, 240_000);
 });
