@@ -14,6 +14,7 @@ import { idempotency } from './idempotency';
 import { registerRoutes } from './routes';
 import { newRouter } from './router';
 import { ProgramTotalsCache } from './program/program-totals-cache';
+import { PickupReliabilityCache } from './pickups/reliability-cache';
 import { ReferenceCache } from './db/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -30,6 +31,7 @@ export function createDonationApi(deps: ApiDeps) {
   const app = newRouter().basePath('/api');
   const reference = new ReferenceCache();
   const programTotals = new ProgramTotalsCache();
+  const pickupReliability = new PickupReliabilityCache();
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -37,6 +39,7 @@ export function createDonationApi(deps: ApiDeps) {
     c.set('deps', deps);
     c.set('reference', reference);
     c.set('programTotals', programTotals);
+    c.set('pickupReliability', pickupReliability);
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);

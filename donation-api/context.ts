@@ -5,6 +5,7 @@ import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { branches } from './db/schema';
 import type { TotalsAnswer } from '@/lib/domain/program-totals';
+import type { ReliabilityAnswer, ReliabilityQuery } from '@/lib/domain/pickup-reliability';
 import type { ReferenceCache } from './db/reference-cache';
 
 /** A retail partner's scope as every call reads it (names are read only where a screen shows them). */
@@ -70,6 +71,11 @@ export type ProgramTotalsKeeper = {
   totals(db: Db, access: ProgramAccess, year: number, month: number, timeZone: string): Promise<TotalsAnswer>;
 };
 
+/** The program's pickup reliability kept per API instance until a write changes it (pickups/reliability-cache.ts). */
+export type PickupReliabilityKeeper = {
+  reliability(db: Db, access: ProgramAccess, q: ReliabilityQuery, today: string): Promise<ReliabilityAnswer>;
+};
+
 export type ApiEnv = {
   /** Set only by in-process callers (auth/token-memo.ts). */
   Bindings: TokenMemoBindings;
@@ -79,6 +85,8 @@ export type ApiEnv = {
     reference: ReferenceCache;
     /** The program's totals, kept until a write changes them (program/program-totals-cache.ts). */
     programTotals: ProgramTotalsKeeper;
+    /** The program's pickup reliability, kept until a write changes it (pickups/reliability-cache.ts). */
+    pickupReliability: PickupReliabilityKeeper;
     user: AuthUser;
     requestId: string;
     access: CheckedAccess;

@@ -18,7 +18,7 @@ import { access, checkedPartner, checkedProgram } from '../auth/access';
 import { json } from '../http/donation-schemas';
 import { errorResponses, tableFileResponse } from '../http/params';
 import { filteredScope, periodOf } from '../partners/partner-figures';
-import { partnerPickups, programReliability } from './reliability';
+import { partnerPickups } from './reliability';
 import { reliabilityCsv, reliabilityFileName, reliabilityXlsx } from './reliability-export';
 
 export const reliabilityRoutes = newRouter();
@@ -39,7 +39,8 @@ reliabilityRoutes.openapi(
     request: { query: reliabilityQuerySchema },
     responses: { 200: json(reliabilityAnswerSchema, 'Counts and percentages per group'), ...errorResponses },
   }),
-  async (c) => c.json(await programReliability(c.get('deps').db, checkedProgram(c), c.req.valid('query'), today(c)), 200),
+  async (c) =>
+    c.json(await c.get('pickupReliability').reliability(c.get('deps').db, checkedProgram(c), c.req.valid('query'), today(c)), 200),
 );
 
 // GET /api/program/reliability/export - the same as CSV or XLSX
@@ -57,7 +58,7 @@ reliabilityRoutes.openapi(
   }),
   async (c) => {
     const { format, lang, ...query } = c.req.valid('query');
-    const answer = await programReliability(c.get('deps').db, checkedProgram(c), query, today(c));
+    const answer = await c.get('pickupReliability').reliability(c.get('deps').db, checkedProgram(c), query, today(c));
     const language = lang ?? (c.get('user').locale?.startsWith('fr') ? 'fr' : 'en');
     c.header('content-disposition', attachmentDisposition(reliabilityFileName(answer, language, format)));
     c.header('x-content-type-options', 'nosniff');
