@@ -58,15 +58,17 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('refuses the command line while the API server holds the folder, and the data stays intact', async () => {
+// One test, in two steps: the second needs the server the first ran against, stopped (as separate tests, run in a
+// random order, the stop came first and the refusal found no server).
+it('refuses the command line while the API server holds the folder, the data intact; after SIGTERM the command line works on the same data', async () => {
   expect((await login('demo', DEMO_PASSWORD)).status).toBe(200);
 
-  const create = cli(['create-user', 'latecomer', 'latecomer@example.org', 'Later-2026']);
-  expect(create.status).toBe(1);
-  expect(create.out).toContain(`in use by process ${server.pid}`);
-  expect(create.out).toContain('api-server.ts');
-  expect(create.out).toMatch(/Stop the app first/);
-  expect(create.out).toMatch(/API .*administrator's token/);
+  const refused = cli(['create-user', 'latecomer', 'latecomer@example.org', 'Later-2026']);
+  expect(refused.status).toBe(1);
+  expect(refused.out).toContain(`in use by process ${server.pid}`);
+  expect(refused.out).toContain('api-server.ts');
+  expect(refused.out).toMatch(/Stop the app first/);
+  expect(refused.out).toMatch(/API .*administrator's token/);
 
   const backup = cli(['backup', path.join(dataDir, 'while-running.tar.gz')]);
   expect(backup.status).toBe(1);
@@ -77,9 +79,8 @@ it('refuses the command line while the API server holds the folder, and the data
   expect((await fetch(`${base}/api/ready`)).status).toBe(200);
   expect((await login('demo', DEMO_PASSWORD)).status).toBe(200);
   expect((await login('latecomer', 'Later-2026')).status).toBe(401);
-});
 
-it('closes cleanly on SIGTERM and releases the folder: the command line then works on the same data', async () => {
+  // Stopped cleanly, the server releases the folder.
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
