@@ -15,6 +15,8 @@ const config = {
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/tests/support/empty.js',
+    // The edge's contract with the build is plain JavaScript (serve.mjs loads it before any TypeScript).
+    '^(.*/scripts/edge-contract)\\.mjs$': '$1.mjs',
     '^(.*/scripts/.*)\\.mjs$': '$1.mts',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json', 'mts'],

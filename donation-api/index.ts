@@ -10,6 +10,7 @@ import { startReminderSchedule } from './jobs/reminder-schedule';
 import { logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { APP_VERSION } from './version';
+import { healthWhileStarting, unavailableWhileStarting } from '../scripts/edge-contract.mjs';
 
 export type DonationApiInstance = { app: DonationApi; handle: DbHandle };
 
@@ -119,7 +120,5 @@ export async function answerApiRequest(request: Request): Promise<Response> {
   const api = globalForApi.__donationApiStarted ?? (probe ? null : await getDonationApi().catch(() => null));
   if (api) return api.app.fetch(request);
   if (probe) void getDonationApi().catch(() => undefined);
-  const headers = { 'cache-control': 'no-store' };
-  if (path === '/api/health') return Response.json({ status: 'ok', version: APP_VERSION }, { headers });
-  return Response.json({ status: 'unavailable' }, { status: 503, headers: { ...headers, 'retry-after': '5' } });
+  return path === '/api/health' ? healthWhileStarting(APP_VERSION) : unavailableWhileStarting();
 }

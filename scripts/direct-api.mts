@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'next/dist/compiled/compression/index.js';
 import { releaseCompressionStream } from 'next/dist/server/lib/release-compression-stream.js';
-import { DIRECT_API_FETCH, SECURITY_HEADERS } from './edge-contract.mjs';
+import { DIRECT_API_FETCH, SECURITY_HEADERS, healthWhileStarting, unavailableWhileStarting } from './edge-contract.mjs';
 
 type AnswerApi = (request: Request) => Promise<Response>;
 type Listener = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -77,19 +77,27 @@ function withSecurityHeaders(response: Response): Response {
   }
 }
 
+const isProbe = (method: string | undefined, url: string | undefined) =>
+  (method === 'GET' || method === 'HEAD') && /^\/api\/(health|ready)(\?|$)/.test(url ?? '');
+
 /**
  * A request listener for the edge that answers the calls isDirectApiCall accepts, once the API is published, and
- * returns true; otherwise it returns false and leaves the request to Next. `defaultHost` names the server when a
- * request has no Host header (HTTP/1.0). `logError` gets what the API could not answer (answered 500).
+ * returns true; before that it answers only /api/health and /api/ready (at once: the API is starting) and leaves
+ * every other request to Next, returning false. `defaultHost` names the server when a request has no Host header
+ * (HTTP/1.0); `version` is the release /api/health names. `logError` gets what the API could not answer (answered 500).
  */
-export function directApiListener(defaultHost: string, logError: (err: unknown, req: IncomingMessage) => void): Listener {
+export function directApiListener(defaultHost: string, logError: (err: unknown, req: IncomingMessage) => void, version: string): Listener {
+  // Before the API is published: the probes' starting answers, which Next's route would hold for the whole start.
+  const answerBeforeTheApi = async (request: Request) =>
+    new URL(request.url).pathname === '/api/health' ? healthWhileStarting(version) : unavailableWhileStarting();
   // Next's own compression middleware and settings (router-server.js), so answers are gzipped as before.
   const compress = compression();
   const listener = getRequestListener(
     async (request, env) => {
       const { incoming } = env as { incoming: IncomingMessage };
       try {
-        return withSecurityHeaders(await publishedAnswerer()!(nativeRequest(request, incoming)));
+        const answer = publishedAnswerer() ?? answerBeforeTheApi;
+        return withSecurityHeaders(await answer(nativeRequest(request, incoming)));
       } catch (err) {
         logError(err, incoming);
         return withSecurityHeaders(new Response(null, { status: 500 }));
@@ -105,7 +113,7 @@ export function directApiListener(defaultHost: string, logError: (err: unknown, 
     },
   );
   return (req, res) => {
-    if (!isDirectApiCall(req.method, req.url) || !publishedAnswerer()) return false;
+    if (!isDirectApiCall(req.method, req.url) || (!publishedAnswerer() && !isProbe(req.method, req.url))) return false;
     compress(req, res, () => undefined);
     // On client disconnect the middleware never ends its zlib stream (Next's reason for the same call).
     res.once('close', () => {

@@ -22,3 +22,19 @@ export const DIRECT_API_FETCH = Symbol.for('rfp.donationApi.fetch');
  * The edge says "Ready" once it has settled (scripts/serve.mjs).
  */
 export const API_STARTED = Symbol.for('rfp.donationApi.started');
+
+/**
+ * The probes' answers while the API is not started yet (its database, migrations and demo data): /api/health says
+ * the process runs, /api/ready, and any other call, that it cannot serve yet. The API gives them until its start has
+ * ended (answerApiRequest, donation-api/index.ts), and the edge before the API is even loaded (scripts/direct-api.mts):
+ * a probe sent in a start's first seconds went to Next's route otherwise, which waits for the whole start.
+ * @param {string} version the release, as /api/health names it
+ */
+export function healthWhileStarting(version) {
+  return Response.json({ status: 'ok', version }, { headers: { 'cache-control': 'no-store' } });
+}
+
+/** See healthWhileStarting. */
+export function unavailableWhileStarting() {
+  return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '5' } });
+}

@@ -7,6 +7,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createLogger } from '../donation-api/logger';
+import { APP_VERSION } from '../donation-api/version';
 import { directApiListener } from './direct-api.mts';
 import {
   closeAfterEarlyAnswer,
@@ -35,7 +36,7 @@ const failed = (err: unknown, req: http.IncomingMessage) =>
 // while the API, whose handler ran first, had already closed the database under the requests still arriving.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 const stopper = createStopper(log);
-const answerApi = directApiListener(defaultHost, failed);
+const answerApi = directApiListener(defaultHost, failed, APP_VERSION);
 // The build's server actions (the standalone server's .next folder), for the edge to refuse any other.
 const actions = serverActionIds(path.join(__dirname, '.next'));
 rewriteOnEveryServer(http, Number(process.env.TRUSTED_PROXY_HOPS ?? 0), (req, res) => {

@@ -54,7 +54,7 @@ const handle = app.getRequestHandler();
 const actions = serverActionIds(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
 const failed = (err, req) =>
   log.error({ err, requestId: req.headers['x-request-id'], method: req.method, path: req.url?.split('?')[0] }, 'request failed');
-const answerApi = directApiListener(`${hostname ?? 'localhost'}:${port}`, failed);
+const answerApi = directApiListener(`${hostname ?? 'localhost'}:${port}`, failed, version);
 // Listening before Next has loaded its build, so a taken port is told at once (and without a build); requests that
 // arrive meanwhile wait for it. In production Next's prepare() does not wait for register() (instrumentation-node.ts)
 // either: Next's handler does, and the direct path looks the API up per request, so it starts when ready.

@@ -86,7 +86,7 @@ describe('the edge in front of Next, as the release server composes it', () => {
     rewriteOnEveryServer(
       httpModule,
       0,
-      directApiListener('localhost:0', (err, req) => failures.push({ err, url: req.url })),
+      directApiListener('localhost:0', (err, req) => failures.push({ err, url: req.url }), '1.0.0'),
     );
     // The stand-in for Next's server: whatever reaches it is not the direct path.
     server = httpModule.createServer((req, res) => {
@@ -108,11 +108,19 @@ describe('the edge in front of Next, as the release server composes it', () => {
     (globalThis as Record<symbol, unknown>)[PUBLISHED] = (request: Request) => answerer(request);
   });
 
-  it('leaves /api to Next until the API is published', async () => {
+  it('until the API is published: answers the probes at once as starting, leaves every other call to Next', async () => {
     delete (globalThis as Record<symbol, unknown>)[PUBLISHED];
-    const res = await call('GET', '/api/health');
-    expect(res.headers['x-answered-by']).toBe('next');
-    expect(nextSaw).toEqual(['GET /api/health']);
+    const health = await call('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok', version: '1.0.0' });
+    expect(health.headers).toMatchObject({ ...SECURITY, 'cache-control': 'no-store' });
+    const ready = await call('GET', '/api/ready?from=probe');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: 'unavailable' });
+    expect(ready.headers).toMatchObject({ ...SECURITY, 'retry-after': '5' });
+    const other = await call('GET', '/api/branches');
+    expect(other.headers['x-answered-by']).toBe('next');
+    expect(nextSaw).toEqual(['GET /api/branches']);
   });
 
   it('answers an API call itself, with the security headers and the request id', async () => {
