@@ -49,7 +49,7 @@ for (const lang of LANGS) {
       const stores = (await (await program.get('/bff/program/stores?q=Sobeys')).json()) as { id: string }[];
       await program.dispose();
       expect(stores.length).toBeGreaterThan(0);
-      await page.goto(`/program/stores/${stores[0].id}`);
+      await page.goto(`/program/stores/${stores[0]!.id}`);
       await expect(page.getByRole('heading', { name: t.StoreSchedule.slots })).toBeVisible();
       await expectNoSeriousA11yViolationsAtWidths(page, `/program/stores/[storeId] ${lang}`);
       await shootWidths(page, 'store-schedule', lang);

@@ -103,7 +103,7 @@ for (const lang of LANGS) {
       const user = await sessionUser(page);
       const { open, submitted } = demoMonths();
       const [store] = await stores(page, user.branchId);
-      const storeName = storeLabel(store);
+      const storeName = storeLabel(store!);
       await page.goto(`/donations/${open.year}/${open.month}`);
       await page.getByRole('link', { name: MESSAGES[lang].MonthPage.addDonation }).click();
       await expect(page).toHaveURL(/\/donations\/add\?/);
@@ -112,7 +112,7 @@ for (const lang of LANGS) {
       // The server refuses a date in a submitted month: the texts stay as typed.
       const lockedDate = typedIn(lang, submitted.year, submitted.month, 2);
       await f.date.fill(lockedDate);
-      await pickStore(page, lang, store);
+      await pickStore(page, lang, store!);
       await f.source.selectOption({ label: f.t.sourceFront });
       await f.weight.fill('42');
       await f.box(c.meat).fill('30');

@@ -61,7 +61,7 @@ test('the add form reloads the stores of the branch chosen in the header', async
   await page.goto('/donations/add');
   const f = form(page, 'en');
   const [first] = await stores(page, user.branchId);
-  await pickStore(page, 'en', first);
+  await pickStore(page, 'en', first!);
   const reload = page.waitForRequest((r) => r.url().includes(`/bff/branch/${other.branchId}/stores`));
   await page.locator('input[name="weight"]').waitFor(); // hydrated form
   await chooseBranch(page, other.branchId);
@@ -92,7 +92,7 @@ test('a 400 validation code from the server shows under its field (fr)', async (
   const [store] = await stores(page, user.branchId);
   await page.goto('/donations/add');
   const f = form(page, 'fr');
-  await pickStore(page, 'fr', store);
+  await pickStore(page, 'fr', store!);
   await f.weight.fill('12');
   await f.box(CATS.fr.produce).fill('100');
   let answer = { code: 'VALIDATION_STORE', message: 'Please select a store', field: 'storeId' };
@@ -102,7 +102,7 @@ test('a 400 validation code from the server shows under its field (fr)', async (
   await f.submit.click();
   await expect(page.getByText(f.err.VALIDATION_STORE)).toBeVisible();
   await expect(f.store).toHaveAttribute('aria-invalid', 'true');
-  await expect(f.store).toHaveValue(storeLabel(store));
+  await expect(f.store).toHaveValue(storeLabel(store!));
   answer = { code: 'VALIDATION_WEIGHT', message: 'Please enter a valid weight', field: 'weight' };
   await f.submit.click();
   await expect(page.getByText(f.err.VALIDATION_WEIGHT)).toBeVisible();
@@ -129,8 +129,8 @@ test('a donation of another program edits through its own calls and shows its pr
     // An earlier spec may have deleted the demo's: make one in the open month, through the program's own call.
     const [campaign] = await bffJson<{ id: string; name: string }[]>(page, 'GET', `/branch/${user.branchId}/campaigns`);
     expect(campaign, 'the demo data has a program besides the RFP').toBeTruthy();
-    const made = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), campaignId: campaign.id });
-    found = { ...made, campaignName: campaign.name };
+    const made = await addDonationByApi(page, { branchId: user.branchId, date: isoDay(open, 1), campaignId: campaign!.id });
+    found = { ...made, campaignName: campaign!.name };
     month = open;
   }
   await page.goto(`/donations/${month.year}/${month.month}`);

@@ -45,7 +45,7 @@ for (const lang of LANGS) {
       await expect(warning).toHaveText(
         new RegExp(
           tf.monthSubmitted
-            .split('{')[0]
+            .split('{')[0]!
             .trim()
             .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
         ),
@@ -78,7 +78,9 @@ for (const lang of LANGS) {
       const [y, m, d] = top.last.date.split('-').map(Number);
       const repeatButton = repeat.getByRole('button', { name: new RegExp(esc(store.name)) }).first();
       // Named by its visible text, then the last donation's date (WCAG 2.5.3 Label in Name).
-      await expect(repeatButton).toHaveAccessibleName(new RegExp(`${esc(tf.repeat)}.*${esc(makeDonationFormats(lang).dayMonth(y, m, d))}`));
+      await expect(repeatButton).toHaveAccessibleName(
+        new RegExp(`${esc(tf.repeat)}.*${esc(makeDonationFormats(lang).dayMonth(y!, m!, d!))}`),
+      );
       await repeatButton.click();
       await expect(page.getByRole('combobox', { name: td.store })).toHaveValue(store.displayName ?? store.name);
       await expect(page.getByLabel(td.source, { exact: true })).toHaveValue(String(top.last.source));
@@ -160,7 +162,7 @@ for (const lang of LANGS) {
       await bffJson(page, 'POST', `/branch/${user.branchId}/donations`, {
         branchId: user.branchId,
         date: isoDay(open, 1),
-        storeId: store.id,
+        storeId: store!.id,
         source: 1,
         weight: kg,
         weightUnit: 0,
@@ -197,9 +199,9 @@ for (const lang of LANGS) {
 
       // Delete, then Undo: the donation comes back.
       const before = await rows.filter({ hasText: fill(tt.enteredKg, { amount: num(kg) }) }).count();
-      await mine.getByRole('button', { name: new RegExp(esc(tm.delete.split('{date}')[0].trim())) }).click();
+      await mine.getByRole('button', { name: new RegExp(esc(tm.delete.split('{date}')[0]!.trim())) }).click();
       await page
-        .getByRole('button', { name: new RegExp(tm.confirmDelete.split('{date}')[0].trim()) })
+        .getByRole('button', { name: new RegExp(tm.confirmDelete.split('{date}')[0]!.trim()) })
         .first()
         .click();
       const undo = page.getByTestId('undo-delete');

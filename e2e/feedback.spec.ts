@@ -109,7 +109,7 @@ test.describe('feedback of a user with several food banks', () => {
     const user = await sessionUser(page);
     expect(user.branches.length).toBeGreaterThan(1);
     const [first, second] = user.branches;
-    await chooseBranch(page, second.branchId);
+    await chooseBranch(page, second!.branchId);
     try {
       // A fresh page, so the form surely runs with the branch just chosen.
       await page.reload();
@@ -118,17 +118,17 @@ test.describe('feedback of a user with several food banks', () => {
       await fillFeedback(page, 'en', 'Which food bank is this about?');
       await page.getByRole('button', { name: msg('en', 'FeedbackPage.submit'), exact: true }).click();
       await expect(page.getByRole('dialog', { name: msg('en', 'FeedbackPage.dialogTitle') })).toBeVisible();
-      expect((await sent).postDataJSON().branchId).toBe(second.branchId);
+      expect((await sent).postDataJSON().branchId).toBe(second!.branchId);
       const { id } = (await (await answered).json()) as { id: string };
       // The service writes the mail's "Food bank:" line and the audit entry from the same branch.
       const holds = async (branchId: string) =>
         (await bffJson<AuditPage>(page, 'GET', `/branch/${branchId}/history`)).entries.some(
           (e) => e.entity === 'feedback' && e.entityId === id,
         );
-      expect(await holds(second.branchId)).toBe(true);
-      expect(await holds(first.branchId)).toBe(false);
+      expect(await holds(second!.branchId)).toBe(true);
+      expect(await holds(first!.branchId)).toBe(false);
     } finally {
-      await chooseBranch(page, first.branchId);
+      await chooseBranch(page, first!.branchId);
     }
   });
 });

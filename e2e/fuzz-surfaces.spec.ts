@@ -129,9 +129,9 @@ test('the requests that answered 500 before are refused with a 4xx', async () =>
       ['multipart/form-data', 'x'],
       ['application/x-www-form-urlencoded', '%FF=%'],
     ]) {
-      const request = raw('POST', `/api/auth/${route}`, { 'content-type': type, cookie: demo.cookie, origin }, body);
-      const read = (body.startsWith('{"') || type.endsWith('urlencoded')) && route !== 'csrf';
-      (read ? nextAuthReads : cases).push([`POST /api/auth/${route} as ${type} (${body.slice(0, 20)})`, request]);
+      const request = raw('POST', `/api/auth/${route}`, { 'content-type': type!, cookie: demo.cookie, origin }, body);
+      const read = (body!.startsWith('{"') || type!.endsWith('urlencoded')) && route !== 'csrf';
+      (read ? nextAuthReads : cases).push([`POST /api/auth/${route} as ${type} (${body!.slice(0, 20)})`, request]);
     }
     const noAddress = raw('GET', `/api/auth/${route}?callbackUrl=javascript:alert(1)`);
     cases.push([`GET /api/auth/${route} with a callback address that is none`, noAddress]);

@@ -33,7 +33,7 @@ test('pages carry a nonce CSP and the security headers; the scripts run under it
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['strict-transport-security']).toBeUndefined(); // plain http here
-  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const nonce = /'nonce-([^']+)'/.exec(csp!)![1];
   const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.every((n) => n === nonce)).toBe(true);
@@ -107,12 +107,12 @@ test('public and BFF handlers limit the body before reading it and refuse a NUL 
   const contacts = (await (await page.request.get('/bff/contact')).json()) as { id: string }[];
   const feedback = await page.request.post('/bff/feedback', {
     headers,
-    data: JSON.stringify({ contactId: contacts[0].id, message: 'a\u0000b' }),
+    data: JSON.stringify({ contactId: contacts[0]!.id, message: 'a\u0000b' }),
   });
   expect([feedback.status(), (await feedback.json()).code]).toEqual([400, 'INVALID_CHARACTERS']);
   const big = await page.request.post('/bff/feedback', {
     headers,
-    data: JSON.stringify({ contactId: contacts[0].id, message: 'x'.repeat(300_000) }),
+    data: JSON.stringify({ contactId: contacts[0]!.id, message: 'x'.repeat(300_000) }),
   });
   expect(big.status()).toBe(413);
 });

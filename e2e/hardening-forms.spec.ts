@@ -230,7 +230,7 @@ test('double-clicks send one request: organisation Save, feedback Submit, Export
 /** Fills the add form with a valid entry: date (as typed), the branch's first store, a weight, 100% dairy. */
 async function fillAdd(page: Page, lang: Lang, date: string, weight = '3') {
   const [store] = await stores(page, (await sessionUser(page)).branchId);
-  await fillDonation(page, lang, { store, weight, date, category: CATS[lang].dairy });
+  await fillDonation(page, lang, { store: store!, weight, date, category: CATS[lang].dairy });
 }
 
 const CREATE = /\/bff\/branch\/[^/]+\/donations$/;

@@ -20,7 +20,7 @@ for (const lang of LANGS) {
     const month = `/donations/${open.year}/${open.month}`;
     const weight = lang === 'en' ? 613 : 614;
     await page.goto(`/donations/add?year=${open.year}&month=${open.month}&from=${encodeURIComponent(month)}`);
-    await fillDonation(page, lang, { store, weight: String(weight) });
+    await fillDonation(page, lang, { store: store!, weight: String(weight) });
 
     // The session ends while the entry is being typed.
     await context.clearCookies();
@@ -41,7 +41,7 @@ for (const lang of LANGS) {
     await expect(page).toHaveURL(/\/donations\/add/);
     await expect(page.getByTestId('draft-notice')).toContainText(t.Offline.draftAfterSignIn);
     await expect(form(page, lang).weight).toHaveValue(String(weight));
-    await expect(form(page, lang).store).toHaveValue(storeLabel(store));
+    await expect(form(page, lang).store).toHaveValue(storeLabel(store!));
     await form(page, lang).submit.click();
     await expect(page).toHaveURL(new RegExp(`${month}$`));
     expect(await rowsOfWeight(page, user.branchId, open, weight)).toBe(1);

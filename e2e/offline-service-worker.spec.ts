@@ -75,7 +75,7 @@ test('a donation added offline waits on the device across a reload, then is sent
   await page.goto(month);
   await page.getByRole('link', { name: en.MonthPage.addDonation }).click();
   await expect(form(page, 'en').store).toBeVisible();
-  await fillDonation(page, 'en', { store, weight: '437' });
+  await fillDonation(page, 'en', { store: store!, weight: '437' });
   await form(page, 'en').submit.click();
 
   await expect(page).toHaveURL(new RegExp(`${month}$`));
@@ -177,7 +177,7 @@ test('a refusal on sync is shown on its entry, which can be fixed in the form', 
 
   await network.offline();
   await page.goto(addHref);
-  await fillDonation(page, 'en', { store, weight: '512', date: mmddyyyy(previous.year, previous.month, 5) });
+  await fillDonation(page, 'en', { store: store!, weight: '512', date: mmddyyyy(previous.year, previous.month, 5) });
   await form(page, 'en').submit.click();
   await expect(page.getByTestId('waiting-list').getByTestId('waiting-row')).toHaveCount(1);
 

@@ -33,7 +33,7 @@ function pdfText(pdf: Buffer): string {
     }
     for (const run of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
       const hex = run[1] ? [...run[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => h[1]).join('') : run[2];
-      out.push(Buffer.from(hex, 'hex').toString('latin1'));
+      out.push(Buffer.from(hex!, 'hex').toString('latin1'));
     }
   }
   return out.join('\n');
@@ -133,9 +133,9 @@ for (const lang of LANGS) {
     // names it on the next view.
     expect(await page.locator('select[name="storeId"]').count()).toBe(0);
     const picker = page.getByRole('combobox', { name: t.figures.store });
-    await picker.fill(store.name.split(' ')[0]);
+    await picker.fill(store.name.split(' ')[0]!);
     const listbox = page.getByRole('listbox', { name: t.figures.store });
-    await expect(listbox.getByRole('option', { name: new RegExp(store.name.split(' ')[0]) }).first()).toBeVisible();
+    await expect(listbox.getByRole('option', { name: new RegExp(store.name.split(' ')[0]!) }).first()).toBeVisible();
     await picker.fill(store.name);
     const option = listbox.getByRole('option').first();
     await expect(option).toContainText(store.name);
@@ -170,7 +170,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('status').filter({ hasText: unanchored(ts.issued) })).toBeVisible();
     // The newest statement, as the API lists it, is the one just issued, named by the message and first in the list.
     const { statements } = (await (await page.request.get('/bff/partner/statements')).json()) as { statements: Statement[] };
-    const { number } = statements[0];
+    const { number } = statements[0]!;
     await expect(page.getByRole('status').filter({ hasText: fill(ts.issued, { number }) })).toBeVisible();
     await expect(page.getByTestId('statement').first()).toHaveAttribute('data-number', number);
     const kept = page.locator(`[data-testid="statement"][data-number="${number}"]`);
@@ -208,7 +208,7 @@ for (const lang of LANGS) {
     const free = lines.filter((l) => l.queryStatus === null);
     expect(free.length).toBeGreaterThanOrEqual(2);
     const [line, other] = free;
-    const row = page.locator(`[data-testid="line-row"][data-id="${line.id}"]`);
+    const row = page.locator(`[data-testid="line-row"][data-id="${line!.id}"]`);
     await row.getByRole('button', { name: tl.open }).click();
     // The query form, not the month and store filter above the table.
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: tl.send }) });
@@ -220,20 +220,20 @@ for (const lang of LANGS) {
     await form.getByLabel(tl.reason, { exact: true }).fill(reason);
     await expect(form.getByLabel(tl.reason, { exact: true })).toHaveAttribute('maxlength', '500');
     await form.getByRole('button', { name: tl.send }).click();
-    await expect(page.getByRole('status').filter({ hasText: fill(tl.sent, { branch: line.branchName }) })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: fill(tl.sent, { branch: line!.branchName }) })).toBeVisible();
     await expect(row).toContainText(tl.statusOpen);
     const mine = page.getByTestId('your-queries').getByTestId('query-item').filter({ hasText: reason });
     await expect(mine).toContainText(t.queries.statusOpen);
     await expect(mine).toContainText(tl.kindWeight);
 
     // Someone else queries the other line while its form is open: the API's 409 QUERY_OPEN, said in words.
-    const otherRow = page.locator(`[data-testid="line-row"][data-id="${other.id}"]`);
+    const otherRow = page.locator(`[data-testid="line-row"][data-id="${other!.id}"]`);
     await otherRow.getByRole('button', { name: tl.open }).click();
     await expect(form.getByLabel(tl.kindNoRecord)).toBeFocused();
     await shootWidths(page, 'partner-query-form', lang);
     const origin = new URL(page.url()).origin;
     const first = await page.request.post('/bff/partner/queries', {
-      data: { donationId: other.id, kind: 'other', reason: `e2e ${lang}: asked from another tab` },
+      data: { donationId: other!.id, kind: 'other', reason: `e2e ${lang}: asked from another tab` },
       headers: { origin },
     });
     expect(first.status()).toBe(201);

@@ -17,7 +17,7 @@ async function torontoStore(program: APIRequestContext, index: number): Promise<
   const stores = (await (await program.get('/bff/program/stores?q=')).json()) as Store[];
   const served = stores.filter((s) => s.number && s.branches.some((b) => b.branchName === TORONTO));
   expect(served.length).toBeGreaterThan(index);
-  return served[index];
+  return served[index]!;
 }
 
 async function slotsOf(program: APIRequestContext, storeId: string): Promise<Slot[]> {

@@ -21,10 +21,10 @@ for (const lang of LANGS) {
     const branchId = session.user.branchId;
     const stores = (await (await page.request.get(`/bff/branch/${branchId}/stores`)).json()) as StoreRow[];
     const store = stores[lang === 'en' ? 0 : 1];
-    const ours = { hasText: store.displayName ?? store.name };
+    const ours = { hasText: store!.displayName ?? store!.name };
     const today = formatCalendarDate(todayCalendarDate(new Date(), APP_TIME_ZONE));
     const program = await signedInRequest(baseURL!, PROGRAM);
-    const slot = await program.post(`/bff/program/stores/${store.id}/pickup-slots`, {
+    const slot = await program.post(`/bff/program/stores/${store!.id}/pickup-slots`, {
       data: { branchId, weekdays: [1, 2, 3, 4, 5, 6, 7], windowStart: '08:00', windowEnd: '10:00', startsOn: addDays(today, -3) },
     });
     expect(slot.status(), await slot.text()).toBe(200);
@@ -42,7 +42,7 @@ for (const lang of LANGS) {
 
       // No food available, in one tap: the card leaves the late ones.
       await late.first().getByRole('button', { name: t.noFood }).click();
-      await expect(page.getByRole('status')).toContainText(store.name);
+      await expect(page.getByRole('status')).toContainText(store!.name);
       await expect(late).toHaveCount(2);
       const done = page
         .getByRole('region', { name: new RegExp(`^${t.done}`) })
@@ -67,7 +67,7 @@ for (const lang of LANGS) {
       await todays.getByRole('link', { name: t.recordDonation }).click();
       await expect(page).toHaveURL(/\/donations\/add\?/);
       const f = form(page, lang);
-      await expect(f.store).toHaveValue(new RegExp(store.name));
+      await expect(f.store).toHaveValue(new RegExp(store!.name));
       await f.weight.fill('37');
       await f.box(CATS[lang].produce).fill('100');
       const created = page.waitForResponse((r) => r.url().endsWith(`/bff/branch/${branchId}/donations`) && r.request().method() === 'POST');

@@ -41,7 +41,7 @@ for (const lang of LANGS) {
     const first = await select.locator('option[value^="r:"]').first().getAttribute('value');
     await select.selectOption(first!);
     await page.getByRole('button', { name: tr.show }).click();
-    await expect(page.getByRole('region', { name: new RegExp(tr.tableLabel.split('{')[0]) }).or(page.getByText(tr.empty))).toBeVisible();
+    await expect(page.getByRole('region', { name: new RegExp(tr.tableLabel.split('{')[0]!) }).or(page.getByText(tr.empty))).toBeVisible();
     const csvHref = await page.getByRole('link', { name: tr.csv }).getAttribute('href');
     const csv = await page.request.get(csvHref!);
     expect(csv.headers()['content-type']).toContain('text/csv');
@@ -65,7 +65,7 @@ test('the program-wide log is for administrators only, the program screens for p
     const page = await context.newPage();
     await login(page, { username });
     // The signed-in layout streams, so the not-found page comes with a 200: its text is what tells.
-    await page.goto(path);
+    await page.goto(path!);
     // In the user's language: ontario's is French.
     await expect(page.getByRole('heading', { name: MESSAGES[username === 'ontario' ? 'fr' : 'en'].NotFound.title })).toBeVisible();
     await context.close();

@@ -188,7 +188,7 @@ for (const lang of ['en', 'fr'] as const) {
           timeZone: process.env.APP_TIME_ZONE || 'America/Toronto',
         }).format(new Date()),
       );
-      const chart = page.getByRole('img', { name: new RegExp(msg(lang, 'ProgramTotals.chartTitle').split(':')[0].trim()) });
+      const chart = page.getByRole('img', { name: new RegExp(msg(lang, 'ProgramTotals.chartTitle').split(':')[0]!.trim()) });
       await expect(chart).toBeVisible();
       await expect(page.getByRole('table', { name: msg(lang, 'ProgramTotals.chartTable') }).locator('tbody tr')).toHaveCount(12);
       await expect(

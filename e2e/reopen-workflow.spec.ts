@@ -64,7 +64,7 @@ for (const lang of LANGS) {
 
     // The branch sees the month open again, says why, and submits it a second time.
     await page.reload();
-    await expect(page.getByTestId('reopen-state')).toContainText(t.stateApproved.split('{date}')[0]);
+    await expect(page.getByTestId('reopen-state')).toContainText(t.stateApproved.split('{date}')[0]!);
     await expect(page.getByTestId('submitted-note')).toHaveCount(0);
     await page.getByRole('button', { name: tm.submitReport }).click();
     const submit = page.getByRole('dialog', { name: tm.submitTitle });

@@ -103,8 +103,8 @@ test('rows animate in, staggered by 250 ms over 500 ms; not with reduced motion'
     })),
   );
   expect(anim[0]).toEqual({ name: 'row-in', duration: '0.5s', delay: '0s' });
-  expect(anim[1].delay).toBe('0.25s');
-  expect(anim[11].delay).toBe('2.75s');
+  expect(anim[1]!.delay).toBe('0.25s');
+  expect(anim[11]!.delay).toBe('2.75s');
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.reload();

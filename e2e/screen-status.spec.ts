@@ -65,7 +65,7 @@ async function visits(staff: APIRequestContext): Promise<Visit[]> {
   const quebec = user.branches.find((b) => b.branchId !== toronto)!.branchId;
   const rows = (await (await staff.get(`/bff/branch/${toronto}/donations/${previous.year}/${previous.month}`)).json()) as { id: string }[];
   expect(rows.length, 'the demo data has donations in the month before this one').toBeGreaterThan(0);
-  const donation = rows[0].id;
+  const donation = rows[0]!.id;
   const statics = (Object.keys(SCREENS) as ScreenRoute[])
     .filter((r) => !r.includes('['))
     .map((route): Visit => ({ path: route, route, expect: (role) => byLevel(route, role) }));

@@ -23,7 +23,7 @@ for (const lang of LANGS) {
       await bffJson(page, 'POST', `/branch/${user.branchId}/donations`, {
         branchId: user.branchId,
         date: isoDay(open, 1),
-        storeId: store.id,
+        storeId: store!.id,
         source: 1,
         weight: 10,
         weightUnit: 0,
@@ -104,9 +104,9 @@ for (const lang of LANGS) {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile((await xlsx.path())!);
       const ws = wb.worksheets[0];
-      expect(ws.getRow(1).getCell(1).value).toBe(lang === 'fr' ? 'Détaillant' : 'Retailer');
-      expect(ws.getRow(2).getCell(6).value).toBeInstanceOf(Date);
-      expect(typeof ws.getRow(2).getCell(8).value).toBe('number');
+      expect(ws!.getRow(1).getCell(1).value).toBe(lang === 'fr' ? 'Détaillant' : 'Retailer');
+      expect(ws!.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+      expect(typeof ws!.getRow(2).getCell(8).value).toBe('number');
 
       const csvFr = await run(te.formatCsvFr);
       const text = fs.readFileSync((await csvFr.path())!, 'utf8');

@@ -116,7 +116,7 @@ test.describe('two app servers on one PostgreSQL behind a round-robin proxy', ()
     const body = (day: number, weight: number) => ({
       branchId: user.branchId,
       date: isoDay(open, day),
-      storeId: store.id,
+      storeId: store!.id,
       source: 1,
       weight,
       weightUnit: 1,
@@ -161,7 +161,7 @@ test.describe('two app servers on one PostgreSQL behind a round-robin proxy', ()
       expect(((await refused.json()) as { code: string }).code).toBe('MONTH_ALREADY_SUBMITTED');
     }
     await page.reload();
-    await expect(page.getByText(MESSAGES.en.MonthPage.submittedNote.split('.')[0]).first()).toBeVisible();
+    await expect(page.getByText(MESSAGES.en.MonthPage.submittedNote.split('.')[0]!).first()).toBeVisible();
 
     // Both servers answered this session's requests.
     const mine = served.slice(before);

@@ -26,7 +26,7 @@ for (const lang of LANGS) {
 
     const dialog = page.getByRole('dialog', { name: tf.confirmTitle });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(fill(tf.confirmUsual, { usual: num(Math.round(top.medianPounds!)), weight: num(99_999) }));
+    await expect(dialog).toContainText(fill(tf.confirmUsual, { usual: num(Math.round(top!.medianPounds!)), weight: num(99_999) }));
     await expect(dialog.getByRole('button', { name: tf.confirmCheck })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

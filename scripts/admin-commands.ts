@@ -145,7 +145,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       case 'create-admin': {
         need(2, 'create-admin <username> <email> [--password P]');
         const password = await adminPassword(o.password, io.askPassword);
-        const user = await createProgramAdmin(db, { username: args[0], email: args[1], password }, actor);
+        const user = await createProgramAdmin(db, { username: args[0]!, email: args[1]!, password }, actor);
         io.out(`Created program administrator ${user.username} (${user.id}): they sign in now and see every branch.`);
         return 0;
       }
@@ -157,8 +157,8 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         const { user, generatedPassword } = await createUser(
           db,
           {
-            username: args[0],
-            email: args[1],
+            username: args[0]!,
+            email: args[1]!,
             password: o.password ?? args[2],
             loginType: parseLoginType(o['login-type'] ?? args[3]),
             locale: o.locale ?? args[4],
@@ -173,8 +173,8 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       }
       case 'set-password': {
         need(1, 'set-password <username> [password]');
-        const { generatedPassword } = await setPassword(db, args[0], o.password ?? args[1], actor, now);
-        io.out(`Password of ${normalizeUsername(args[0])} changed; their sessions are signed out.`);
+        const { generatedPassword } = await setPassword(db, args[0]!, o.password ?? args[1], actor, now);
+        io.out(`Password of ${normalizeUsername(args[0]!)} changed; their sessions are signed out.`);
         if (generatedPassword) io.out(`Generated password: ${generatedPassword}`);
         return 0;
       }
@@ -189,7 +189,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         const { config, mailer } = (io.mail ?? (() => envMail(db)))();
         const r = await inviteCore(
           { db, config, mailer, now: () => now },
-          { email: args[0], username: o.username, loginType, locale, branchId: branch.id, lead: !!o.lead, reason: o.reason },
+          { email: args[0]!, username: o.username, loginType, locale, branchId: branch.id, lead: !!o.lead, reason: o.reason },
           { id: null, username: actor },
           'command line',
         );
@@ -202,7 +202,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       }
       case 'link-user': {
         need(2, 'link-user <username> <branch id or name>');
-        const r = await linkUser(db, args[0], args.slice(1).join(' '), actor);
+        const r = await linkUser(db, args[0]!, args.slice(1).join(' '), actor);
         io.out(
           r.linked ? `${r.user.username} now belongs to ${r.branch.name}.` : `${r.user.username} already belongs to ${r.branch.name}.`,
         );
@@ -210,7 +210,7 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       }
       case 'unlink-user': {
         need(2, 'unlink-user <username> <branch id or name>');
-        const r = await unlinkUser(db, args[0], args.slice(1).join(' '), actor);
+        const r = await unlinkUser(db, args[0]!, args.slice(1).join(' '), actor);
         io.out(
           r.unlinked
             ? `${r.user.username} no longer belongs to ${r.branch.name}.`
@@ -220,14 +220,14 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       }
       case 'grant-role': {
         need(2, 'grant-role <username> admin|coordinator [--provinces ON,QC]');
-        const r = await grantProgramRole(db, args[0], args[1], (o.provinces ?? '').split(','), actor);
-        const where = r.role.provinces.length ? ` for ${r.role.provinces.join(', ')}` : ' for every branch';
-        io.out(`${r.user.username} is now program ${r.role.role}${where}.`);
+        const r = await grantProgramRole(db, args[0]!, args[1]!, (o.provinces ?? '').split(','), actor);
+        const where = r.role!.provinces.length ? ` for ${r.role!.provinces.join(', ')}` : ' for every branch';
+        io.out(`${r.user.username} is now program ${r.role!.role}${where}.`);
         return 0;
       }
       case 'revoke-role': {
         need(1, 'revoke-role <username>');
-        const r = await revokeProgramRole(db, args[0], actor);
+        const r = await revokeProgramRole(db, args[0]!, actor);
         io.out(r.revoked ? `${r.user.username} is no longer program staff.` : `${r.user.username} had no program role.`);
         return 0;
       }
@@ -235,27 +235,27 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
       case 'reactivate-user': {
         need(1, `${command} <username> --reason "…"`);
         const off = command === 'deactivate-user';
-        const r = await setUserDisabled(db, args[0], off, actor, now, o.reason);
+        const r = await setUserDisabled(db, args[0]!, off, actor, now, o.reason);
         io.out(`${r.user.username} ${r.changed ? 'is now' : 'was already'} ${off ? 'deactivated' : 'active'}.`);
         return 0;
       }
       case 'set-lead': {
         need(2, 'set-lead <username> <branch id or name> [--off]');
-        const r = await linkUser(db, args[0], args.slice(1).join(' '), actor, { lead: !o.off, reason: o.reason });
+        const r = await linkUser(db, args[0]!, args.slice(1).join(' '), actor, { lead: !o.off, reason: o.reason });
         io.out(`${r.user.username} is ${o.off ? 'no longer' : 'now'} a lead of ${r.branch.name}.`);
         return 0;
       }
       case 'import-branches': {
         need(1, 'import-branches <file.csv>');
-        if (o['dry-run']) return printPreview(io, await previewBranches(db, await io.readFile(args[0]), actor, { dryRun: true, now }));
-        const r = await importBranches(db, await io.readFile(args[0]), actor, now);
+        if (o['dry-run']) return printPreview(io, await previewBranches(db, await io.readFile(args[0]!), actor, { dryRun: true, now }));
+        const r = await importBranches(db, await io.readFile(args[0]!), actor, now);
         io.out(`Branches: ${r.created} created, ${r.updated} updated.`);
         return 0;
       }
       case 'import-stores': {
         need(1, 'import-stores <file.csv>');
-        if (o['dry-run']) return printPreview(io, await previewStores(db, await io.readFile(args[0]), actor, { dryRun: true }));
-        const r = await importStores(db, await io.readFile(args[0]), actor);
+        if (o['dry-run']) return printPreview(io, await previewStores(db, await io.readFile(args[0]!), actor, { dryRun: true }));
+        const r = await importStores(db, await io.readFile(args[0]!), actor);
         io.out(`Stores: ${r.created} created, ${r.updated} updated, ${r.linked} new branch links.`);
         return 0;
       }
@@ -268,14 +268,14 @@ export async function runAdminCommand(db: Db, argv: string[], io: AdminIo, actor
         need(3, 'reopen-month <branch id> <year> <month> --reason "…"');
         const r = await reopenMonth(
           db,
-          { branchId: args[0], year: Number(args[1]), month: Number(args[2]), reason: o.reason ?? '' },
+          { branchId: args[0]!, year: Number(args[1]), month: Number(args[2]), reason: o.reason ?? '' },
           actor,
           now,
         );
-        io.out(`Reopened ${r.branch.name} ${r.month.year}-${String(r.month.month).padStart(2, '0')}.`);
+        io.out(`Reopened ${r.branch.name} ${r.month!.year}-${String(r.month!.month).padStart(2, '0')}.`);
         // The branch is told as when the program reopens a month from its screens.
         const { config, mailer } = (io.mail ?? (() => envMail(db)))();
-        const month = { year: r.month.year, month: r.month.month, reason: r.reason };
+        const month = { year: r.month!.year, month: r.month!.month, reason: r.reason };
         await mailDirectReopen({ db, config, mailer, log: pino({ level: 'warn' }) }, r.branch, month, actor, r.requesterId);
         return 0;
       }

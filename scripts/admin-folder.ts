@@ -10,4 +10,4 @@ export const inRelease = path.basename(process.argv[1] ?? '') === 'admin.cjs';
 /** Where the command was typed: the files named on the command line (backup FILE, import-branches FILE) are there. */
 export const typedIn = process.cwd();
 
-if (inRelease) process.chdir(path.dirname(path.resolve(process.argv[1])));
+if (inRelease) process.chdir(path.dirname(path.resolve(process.argv[1]!)));

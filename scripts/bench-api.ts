@@ -109,29 +109,31 @@ async function bench(target: 'pglite' | 'postgres') {
     );
     await run(
       db,
-      sql`insert into user_branches (user_id, branch_id, position) select ${user.id}::uuid, id, 0 from branches where id in (${sql.join(
+      sql`insert into user_branches (user_id, branch_id, position) select ${user!.id}::uuid, id, 0 from branches where id in (${sql.join(
         branchIds.concat(exportBranch).map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`,
     );
-    const { token } = await issueToken(db, user.id as string, 12, new Date());
+    const { token } = await issueToken(db, user!.id as string, 12, new Date());
     const headers = { authorization: `Bearer ${token}` };
     const get = async (p: string) => {
       const res = await app.request(p, { headers });
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
-    const [{ n: perBranchYear }] = await run(
-      db,
-      sql`select (count(*) / ${BRANCHES}::int)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
-    );
+    const { n: perBranchYear } = (
+      await run(
+        db,
+        sql`select (count(*) / ${BRANCHES}::int)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
+      )
+    )[0]!;
 
     await time(
       target,
       'monthly report, direct SQL',
       ITERATIONS,
       async (i) => {
-        await run(db, monthlyReportSql(branchIds[i % branchIds.length], PREV));
+        await run(db, monthlyReportSql(branchIds[i % branchIds.length]!, PREV));
       },
       `~${perBranchYear} donations per branch-year`,
     );
@@ -146,7 +148,7 @@ async function bench(target: 'pglite' | 'postgres') {
     const today = formatCalendarDate(todayCalendarDate(new Date(), config.timeZone));
     await time(target, 'donation create, API (POST …/donations)', ITERATIONS, async (i) => {
       const branchId = branchIds[i % branchIds.length];
-      const [store] = await storeCache(db, branchId);
+      const [store] = await storeCache(db, branchId!);
       const res = await app.request(`/api/branch/${branchId}/donations`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -176,9 +178,9 @@ async function bench(target: 'pglite' | 'postgres') {
       );
       await run(
         db,
-        sql`insert into program_roles (user_id, role, provinces) values (${u.id}::uuid, ${role}, ${`{${provinces.join(',')}}`}::text[])`,
+        sql`insert into program_roles (user_id, role, provinces) values (${u!.id}::uuid, ${role}, ${`{${provinces.join(',')}}`}::text[])`,
       );
-      return (await issueToken(db, u.id as string, 12, new Date())).token;
+      return (await issueToken(db, u!.id as string, 12, new Date())).token;
     };
     const adminHeaders = { authorization: `Bearer ${await programToken('bench-admin', 'admin', [])}` };
     const coordHeaders = { authorization: `Bearer ${await programToken('bench-coord', 'coordinator', ['QC'])}` };
@@ -187,10 +189,12 @@ async function bench(target: 'pglite' | 'postgres') {
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
-    const [{ n: perMonth }] = await run(
-      db,
-      sql`select (count(*) / 12)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
-    );
+    const { n: perMonth } = (
+      await run(
+        db,
+        sql`select (count(*) / 12)::int as n from donations where date >= ${`${PREV}-01-01`}::date and date < ${`${YEAR}-01-01`}::date`,
+      )
+    )[0]!;
     await time(
       target,
       'program month view, direct SQL (one statement)',
@@ -260,7 +264,7 @@ async function bench(target: 'pglite' | 'postgres') {
       log(`${target} export ${label}: ${exportMs.toFixed(0)} ms, ${mb(bytes)} MB; ${results.at(-1)!.note}`);
       return exportMs;
     };
-    await exportRuns(branchIds[0], PREV, 'a branch-year', 1);
+    await exportRuns(branchIds[0]!, PREV, 'a branch-year', 1);
     await exportRuns(exportBranch, YEAR, 'one huge branch-year', 3);
     if (target === 'postgres') copyFloor(results, PG_URL, exportBranch, YEAR);
   } finally {

@@ -29,10 +29,10 @@ export function copyFloor(results: BenchRow[], url: string, branchId: string, ye
   results.push({
     target: 'postgres',
     operation: `export floor: COPY … TO STDOUT of the same rows (psql)`,
-    median,
+    median: median!,
     p95: NaN,
     n: 3,
     note: `${mb} MB: the donations, then their shares`,
   });
-  log(`postgres COPY floor: ${median.toFixed(0)} ms, ${mb} MB`);
+  log(`postgres COPY floor: ${median!.toFixed(0)} ms, ${mb} MB`);
 }

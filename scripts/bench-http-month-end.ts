@@ -130,42 +130,42 @@ async function session(ctx: Ctx, j: number, step: Step) {
   const [year, month] = [TODAY.year, TODAY.month - round];
   const date = formatCalendarDate(round === 0 ? TODAY : { year, month, day: 28 });
   const monthPath = `/donations/${year}/${month}`;
-  const cookie = await step(SESSION_STEPS[0], () => sessionCookie(base, s.username, PASSWORD, '/'));
-  await step(SESSION_STEPS[1], () => page(base, cookie, '/'));
+  const cookie = await step(SESSION_STEPS[0]!, () => sessionCookie(base, s!.username, PASSWORD, '/'));
+  await step(SESSION_STEPS[1]!, () => page(base, cookie, '/'));
   await sleep(THINK_MS);
-  await step(SESSION_STEPS[2], () => page(base, cookie, monthPath));
+  await step(SESSION_STEPS[2]!, () => page(base, cookie, monthPath));
   for (let i = 0; i < 3; i++) {
     await sleep(THINK_MS);
-    await step(SESSION_STEPS[3], () =>
+    await step(SESSION_STEPS[3]!, () =>
       page(base, cookie, `/donations/add?year=${year}&month=${month}&from=${encodeURIComponent(monthPath)}`),
     );
     await sleep(THINK_MS);
     // The body the form sends: every category, two of them with a share.
     const categories = data.categoryIds.map((categoryId, k) => ({ categoryId, fraction: k === 0 ? 0.6 : k === 1 ? 0.4 : 0 }));
     const body = {
-      branchId: s.branchId,
+      branchId: s!.branchId,
       date,
-      storeId: s.storeId,
+      storeId: s!.storeId,
       source: 0,
       weight: 12.5 + i,
       weightUnit: 0,
       categories,
-      createdBy: s.email,
+      createdBy: s!.email,
     };
-    const saved = await step(SESSION_STEPS[4], () =>
-      bff(base, cookie, `/bff/branch/${s.branchId}/donations`, body, { 'idempotency-key': randomUUID() }),
+    const saved = await step(SESSION_STEPS[4]!, () =>
+      bff(base, cookie, `/bff/branch/${s!.branchId}/donations`, body, { 'idempotency-key': randomUUID() }),
     );
     const { id } = JSON.parse(saved.toString()) as { id: string };
-    await step(SESSION_STEPS[5], () => bff(base, cookie, '/bff/donation/update-ghg', [id]));
-    await step(SESSION_STEPS[6], () => page(base, cookie, monthPath));
+    await step(SESSION_STEPS[5]!, () => bff(base, cookie, '/bff/donation/update-ghg', [id]));
+    await step(SESSION_STEPS[6]!, () => page(base, cookie, monthPath));
   }
   await sleep(THINK_MS);
-  const submit = { branchId: s.branchId, year, month, comments: null, userContact: s.email };
-  await step(SESSION_STEPS[7], () => bff(base, cookie, '/bff/branch/submit', submit));
+  const submit = { branchId: s!.branchId, year, month, comments: null, userContact: s!.email };
+  await step(SESSION_STEPS[7]!, () => bff(base, cookie, '/bff/branch/submit', submit));
   const reads = ['donations', 'campaigndonations', '', 'month-summary'].map((what) =>
-    what ? `/bff/branch/${s.branchId}/${what}/${year}/${month}` : `/bff/branch/${s.branchId}/${year}/${month}/submitted`,
+    what ? `/bff/branch/${s!.branchId}/${what}/${year}/${month}` : `/bff/branch/${s!.branchId}/${year}/${month}/submitted`,
   );
-  await step(SESSION_STEPS[8], () => Promise.all(reads.map((p) => call(`${base}${p}`, { headers: { cookie } }))));
+  await step(SESSION_STEPS[8]!, () => Promise.all(reads.map((p) => call(`${base}${p}`, { headers: { cookie } }))));
 }
 
 /** Program staff i going round their screens until halted, starting at their own screen and moment. */
@@ -173,7 +173,7 @@ async function programStaff(ctx: Ctx, i: number, halt: Halt, step: Step) {
   await sleep((i * PROGRAM_PAUSE_MS) / ctx.programCookies.length, halt.wait);
   for (let k = i; !halt.stopped; k++) {
     const screen = PROGRAM_SCREENS[k % PROGRAM_SCREENS.length];
-    await step(`program \`${screen}\``, () => page(ctx.base, ctx.programCookies[i], screen)).catch(() => undefined);
+    await step(`program \`${screen}\``, () => page(ctx.base, ctx.programCookies[i]!, screen!)).catch(() => undefined);
     await sleep(PROGRAM_PAUSE_MS, halt.wait);
   }
 }
@@ -183,9 +183,9 @@ async function exports(ctx: Ctx, halt: Halt, step: Step) {
   const running: Promise<unknown>[] = [];
   for (let k = 0; !halt.stopped; k++) {
     const e = EXPORTS[k % EXPORTS.length];
-    const branchId = ctx.data.staff[(k * 7919) % BRANCHES].branchId;
-    const url = `${ctx.base}${e.path(branchId)}&downloadToken=${randomBytes(16).toString('hex')}`;
-    running.push(step(e.label, () => call(url, { headers: { cookie: ctx.programCookies[0] } })).catch(() => undefined));
+    const branchId = ctx.data.staff[(k * 7919) % BRANCHES]!.branchId;
+    const url = `${ctx.base}${e!.path(branchId)}&downloadToken=${randomBytes(16).toString('hex')}`;
+    running.push(step(e!.label, () => call(url, { headers: { cookie: ctx.programCookies[0]! } })).catch(() => undefined));
     await sleep(EXPORT_EVERY_MS, halt.wait);
   }
   await Promise.all(running);
@@ -229,8 +229,8 @@ async function onTarget(target: string, dist: string, seconds: number): Promise<
     // Warm-up, not counted: one session, each program screen and each export once.
     const uncounted = recorder(() => new Map());
     await session(ctx, ctx.next++, uncounted);
-    for (const screen of PROGRAM_SCREENS) await page(base, ctx.programCookies[0], screen);
-    for (const e of EXPORTS) await call(`${base}${e.path(data.staff[0].branchId)}`, { headers: { cookie: ctx.programCookies[0] } });
+    for (const screen of PROGRAM_SCREENS) await page(base, ctx.programCookies[0]!, screen);
+    for (const e of EXPORTS) await call(`${base}${e.path(data.staff[0]!.branchId)}`, { headers: { cookie: ctx.programCookies[0]! } });
     // The program's staff and exports go on through every window (each counts what ends in it), from one round of
     // their screens before the first, so that every window finds them at their steady pace.
     const step = recorder(() => ctx.window);

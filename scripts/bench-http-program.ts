@@ -52,7 +52,7 @@ async function writeWhileLoading(url: string, everyMs: number): Promise<() => Pr
       .query(
         `insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds)
        values ($1, $2, $3, $4, 0, 10, 1, 10)`,
-        [s.branch_id, RFP_CAMPAIGN_ID, s.store_id, date],
+        [s!.branch_id, RFP_CAMPAIGN_ID, s!.store_id, date],
       )
       .catch((err: Error) => log(`a write failed: ${err.message}`));
   }, everyMs);

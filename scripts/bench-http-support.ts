@@ -194,5 +194,5 @@ export async function sessionCookie(base: string, username = 'demo', password = 
   await res.arrayBuffer();
   const session = res.headers.getSetCookie().find((c) => c.includes('session-token='));
   if (!session) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return session.split(';')[0];
+  return session.split(';')[0]!;
 }

@@ -120,7 +120,7 @@ export async function visitCost(port: number, pgid: number, cookie: string): Pro
     later.sort((x, y) => x.cpuMs - y.cpuMs);
     await context.close();
     log(`visit: idle server ${(idle * 1000).toFixed(1)} ms CPU per s, subtracted`);
-    return [pageAlone, first, later[Math.floor(later.length / 2)]];
+    return [pageAlone, first, later[Math.floor(later.length / 2)]!];
   } finally {
     await browser.close();
     await proxy.close();
@@ -135,7 +135,7 @@ export function printVisit(db: string, costs: VisitCost[]) {
   for (const c of costs) {
     const k = c.byKind;
     console.log(
-      `| ${db} | ${c.label} | ${c.requests} | ${k.document} | ${k['rsc prefetch']} | ${k.rsc} | ${k['api/bff']} | ${k.static + k.other} | ${c.cpuMs.toFixed(1)} ms | ${(c.cpuMs / alone.cpuMs).toFixed(1)} |`,
+      `| ${db} | ${c.label} | ${c.requests} | ${k.document} | ${k['rsc prefetch']} | ${k.rsc} | ${k['api/bff']} | ${k.static + k.other} | ${c.cpuMs.toFixed(1)} ms | ${(c.cpuMs / alone!.cpuMs).toFixed(1)} |`,
     );
   }
 }

@@ -110,7 +110,7 @@ async function users(
             (err, r) => {
               if (err) return reject(err);
               const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(times, q));
-              resolve({ label: a.label, load: { rps: times.length / seconds, p50, p95, p99, errors: errorsOf(r) } });
+              resolve({ label: a.label, load: { rps: times.length / seconds, p50: p50!, p95, p99: p99!, errors: errorsOf(r) } });
             },
           );
           instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));

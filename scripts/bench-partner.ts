@@ -46,7 +46,7 @@ async function prepare(url: string) {
   const stores = await c.query<{ n: string }>('select count(*) as n from stores where retailer_id = $1', [RETAILER]);
   await c.query('vacuum analyze');
   await c.end();
-  return Number(stores.rows[0].n);
+  return Number(stores.rows[0]!.n);
 }
 
 async function view(url: string, cookie: string, pgid: number): Promise<Sample> {
@@ -107,10 +107,10 @@ async function main() {
         );
         log(`round ${round}: ${t.page}: ${cpuPerView.toFixed(0)} ms CPU a view, p50 ${wall.toFixed(0)} ms`);
       }
-      ratios.push(cpu[0] / cpu[1]);
-      rows.push(`| ${round} | × /program (server CPU) | | ${(cpu[0] / cpu[1]).toFixed(2)} | |`);
+      ratios.push(cpu[0]! / cpu[1]!);
+      rows.push(`| ${round} | × /program (server CPU) | | ${(cpu[0]! / cpu[1]!).toFixed(2)} | |`);
     }
-    const partnerDoc = docs.get(targets[0].page)!;
+    const partnerDoc = docs.get(targets[0]!.page)!;
     const ratio = quantile(ratios, 0.5);
     console.log(
       `\n${DONATIONS.toLocaleString('en-CA')} donations, ${BRANCHES} food banks, ${stores.toLocaleString('en-CA')} stores of one retailer`,

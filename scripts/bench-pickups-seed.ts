@@ -33,7 +33,7 @@ export async function seedPickups(db: Db, o: { branches: number; stores: number;
   await run(
     db,
     sql`insert into stores (id, name, number, retailer_id)
-      select ${storeId('g')}, 'Store ' || g, g::text, ${retailer.id}::uuid from generate_series(1, ${stores}::int) g`,
+      select ${storeId('g')}, 'Store ' || g, g::text, ${retailer!.id}::uuid from generate_series(1, ${stores}::int) g`,
   );
   await run(
     db,
@@ -116,13 +116,13 @@ export async function benchUsers(db: Db, n: number) {
   await run(
     db,
     sql`insert into user_branches (user_id, branch_id, position)
-      select ${branchUser.id}::uuid, ${branchId('g')}, g - 1 from generate_series(1, ${n}::int) g`,
+      select ${branchUser!.id}::uuid, ${branchId('g')}, g - 1 from generate_series(1, ${n}::int) g`,
   );
   const [admin] = await run(
     db,
     sql`insert into users (username, email, login_type) values ('bench-admin', 'bench-admin@example.org', 1) returning id`,
   );
-  await run(db, sql`insert into program_roles (user_id, role) values (${admin.id}::uuid, 'admin')`);
+  await run(db, sql`insert into program_roles (user_id, role) values (${admin!.id}::uuid, 'admin')`);
   const branchIds = (await run(db, sql`select id from branches order by name limit ${n}::int`)).map((r) => r.id as string);
-  return { branchUserId: branchUser.id as string, adminId: admin.id as string, branchIds };
+  return { branchUserId: branchUser!.id as string, adminId: admin!.id as string, branchIds };
 }

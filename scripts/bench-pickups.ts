@@ -46,9 +46,9 @@ type Get = (path: string, headers: Record<string, string>) => Promise<string>;
 /** The last whole month and the last whole quarter before today's. */
 function periods(today: string) {
   const [y, m] = today.split('-').map(Number);
-  const month = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
-  const q = Math.floor((m - 1) / 3) + 1;
-  const quarter = q === 1 ? { year: y - 1, quarter: 4 } : { year: y, quarter: q - 1 };
+  const month = m === 1 ? { year: y! - 1, month: 12 } : { year: y, month: m! - 1 };
+  const q = Math.floor((m! - 1) / 3) + 1;
+  const quarter = q === 1 ? { year: y! - 1, quarter: 4 } : { year: y, quarter: q - 1 };
   return { month, quarter };
 }
 
@@ -64,7 +64,7 @@ async function digestRounds(db: Db, deps: Parameters<typeof runPickupDigest>[0])
     const t0 = performance.now();
     const result = await runPickupDigest(deps, NOW, 'bench');
     const took = performance.now() - t0;
-    const [{ n }] = await run(db, sql`select count(*)::int as n from sent_mail where kind = 'pickup-digest'`);
+    const { n } = (await run(db, sql`select count(*)::int as n from sent_mail where kind = 'pickup-digest'`))[0]!;
     log(`digest round ${r}: ${msText(took)}, ${result.branches} branches, ${result.pickups} pickups, ${n} mails`);
     const over = `${(took / GOALS.digestMs).toFixed(2)} × the goal`;
     lines.push(
@@ -137,7 +137,7 @@ async function branchRounds(get: Get, headers: Record<string, string>, branchIds
       const pair = i % 2 ? (['pickups', 'month'] as const) : (['month', 'pickups'] as const);
       for (const which of pair) {
         const t0 = performance.now();
-        await get(which === 'month' ? monthPath(b) : pickupsPath(b), headers);
+        await get(which === 'month' ? monthPath(b!) : pickupsPath(b!), headers);
         times[which].push(performance.now() - t0);
       }
     }
@@ -179,7 +179,7 @@ async function main() {
     };
     // Each table as soon as it is measured, so that a failure later keeps the earlier ones.
     const print = (title: string, lines: string[]) =>
-      console.log(['', `### ${title} (load average ${os.loadavg()[0].toFixed(1)})`, '', ...lines].join('\n'));
+      console.log(['', `### ${title} (load average ${os.loadavg()[0]!.toFixed(1)})`, '', ...lines].join('\n'));
     console.log(
       `\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n\n${seedLine}`,
     );

@@ -34,7 +34,7 @@ async function makeBranches(db: Db): Promise<void> {
       insert into branches (name, province, created_at)
       select 'Food Bank ' || g, (${`{${PROVINCES.join(',')}}`}::text[])[1 + g % 10], now() - interval '2 years' from generate_series(1, ${BRANCHES}::int) g
       returning id)
-    insert into stores (name, number, retailer_id) select 'Store of ' || b.id, '1', ${r.id}::uuid from b`,
+    insert into stores (name, number, retailer_id) select 'Store of ' || b.id, '1', ${r!.id}::uuid from b`,
   );
 }
 

@@ -21,13 +21,13 @@ const log = (msg: string) => console.error(`[bench-scale ${new Date().toISOStrin
 async function branchWith(db: Db, name: string, donations: number): Promise<string> {
   const [b] = await run(db, sql`insert into branches (name, province) values (${name}, 'ON') returning id`);
   const [r] = await run(db, sql`insert into retailers (name) values ('Loblaw Companies') returning id`);
-  const [st] = await run(db, sql`insert into stores (name, number, retailer_id) values ('Queen St W', '1', ${r.id}::uuid) returning id`);
+  const [st] = await run(db, sql`insert into stores (name, number, retailer_id) values ('Queen St W', '1', ${r!.id}::uuid) returning id`);
   for (let start = 0; start < donations; start += 250_000) {
     const end = Math.min(donations, start + 250_000);
     await run(
       db,
       sql`insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds, ghg_kg_co2e)
-      select ${b.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${st.id}::uuid, ${`${YEAR}-01-01`}::date + (g % 365), g % 2, 20 + g % 700, 1, 20 + g % 700, 1
+      select ${b!.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${st!.id}::uuid, ${`${YEAR}-01-01`}::date + (g % 365), g % 2, 20 + g % 700, 1, 20 + g % 700, 1
       from generate_series(${start + 1}::int, ${end}::int) g`,
     );
     log(`${name}: ${end.toLocaleString('en-CA')} donations`);
@@ -36,9 +36,9 @@ async function branchWith(db: Db, name: string, donations: number): Promise<stri
     db,
     sql`insert into donation_categories (donation_id, category_id, fraction)
     select id, c.category_id, c.fraction from donations d cross join lateral (values (1 + (abs(hashtext(d.id::text)) % 4), 0.6::float8), (5, 0.4::float8)) c(category_id, fraction)
-    where d.branch_id = ${b.id}::uuid`,
+    where d.branch_id = ${b!.id}::uuid`,
   );
-  return b.id as string;
+  return b!.id as string;
 }
 
 async function main() {
@@ -61,8 +61,8 @@ async function main() {
       const slow = [(await timeRuns(() => run(db, monthlyReportFromDonationsSql(small, YEAR)), n)).median];
       slow.push((await timeRuns(() => run(db, monthlyReportFromDonationsSql(large, YEAR)), n)).median);
       rows.push(
-        `| ${target} | report from the running totals | ${fast[0].toFixed(2)} ms | ${fast[1].toFixed(2)} ms | ${(fast[1] / fast[0]).toFixed(2)} |`,
-        `| ${target} | the same report from the donations | ${slow[0].toFixed(1)} ms | ${slow[1].toFixed(1)} ms | ${(slow[1] / slow[0]).toFixed(1)} |`,
+        `| ${target} | report from the running totals | ${fast[0]!.toFixed(2)} ms | ${fast[1]!.toFixed(2)} ms | ${(fast[1]! / fast[0]!).toFixed(2)} |`,
+        `| ${target} | the same report from the donations | ${slow[0]!.toFixed(1)} ms | ${slow[1]!.toFixed(1)} ms | ${(slow[1]! / slow[0]!).toFixed(1)} |`,
       );
     } finally {
       await handle.close();

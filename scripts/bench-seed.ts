@@ -99,20 +99,20 @@ export async function seedExportBranch(db: Db): Promise<string> {
     db,
     sql`insert into stores (name, number, retailer_id, banner_id) values ('Queen St W', '3021', '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222') returning id`,
   );
-  await run(db, sql`insert into branch_stores (branch_id, store_id, campaign_id) values (${b.id}, ${st.id}, ${RFP_CAMPAIGN_ID}::uuid)`);
+  await run(db, sql`insert into branch_stores (branch_id, store_id, campaign_id) values (${b!.id}, ${st!.id}, ${RFP_CAMPAIGN_ID}::uuid)`);
   await run(
     db,
     sql`
     insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds)
-    select ${b.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${st.id}::uuid, ${`${YEAR}-01-01`}::date + (g % 300), g % 2, 100, 1, 100 from generate_series(1, ${EXPORT_ROWS}::int) g`,
+    select ${b!.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${st!.id}::uuid, ${`${YEAR}-01-01`}::date + (g % 300), g % 2, 100, 1, 100 from generate_series(1, ${EXPORT_ROWS}::int) g`,
   );
   await run(
     db,
     sql`
     insert into donation_categories (donation_id, category_id, fraction)
     select id, c.category_id, c.fraction from donations d cross join lateral (values (1, 0.5::float8), (5, 0.5::float8)) c(category_id, fraction)
-    where d.branch_id = ${b.id}::uuid`,
+    where d.branch_id = ${b!.id}::uuid`,
   );
   await run(db, sql`analyze donations`);
-  return b.id as string;
+  return b!.id as string;
 }

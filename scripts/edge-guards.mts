@@ -138,7 +138,7 @@ function holdsBadEscape(path: string): boolean {
 /** The host a request was sent to, as Next reads it for its server actions' origin check. */
 function requestHost(req: IncomingMessage): string | undefined {
   const forwarded = req.headers['x-forwarded-host'];
-  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0].trim() || req.headers.host;
+  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]!.trim() || req.headers.host;
 }
 
 function originHost(origin: string): string | undefined {

@@ -280,7 +280,7 @@ export async function sendAll(origin: string, requests: Iterable<FuzzRequest>, c
   let next = 0;
   const worker = async () => {
     while (next < queue.length) {
-      const { request, index } = queue[next++];
+      const { request, index } = queue[next++]!;
       answers.push({ request, index, status: await send(origin, request, agent) });
     }
   };
@@ -294,11 +294,11 @@ export function tally(answers: FuzzAnswer[]) {
   const rows = Object.fromEntries(SURFACES.map((s) => [s, { requests: 0, ok: 0, refused: 0, failed: 0, broken: 0 }]));
   for (const { request, status } of answers) {
     const row = rows[request.surface];
-    row.requests++;
-    if (typeof status !== 'number') row.broken++;
-    else if (status >= 500) row.failed++;
-    else if (status >= 400) row.refused++;
-    else row.ok++;
+    row!.requests++;
+    if (typeof status !== 'number') row!.broken++;
+    else if (status >= 500) row!.failed++;
+    else if (status >= 400) row!.refused++;
+    else row!.ok++;
   }
   return rows as Record<Surface, { requests: number; ok: number; refused: number; failed: number; broken: number }>;
 }
@@ -311,8 +311,8 @@ const jarHeader = (jar: CookieJar) => [...jar].map(([k, v]) => `${k}=${v}`).join
 function keep(jar: CookieJar, res: Response) {
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(';');
-    const at = pair.indexOf('=');
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
+    const at = pair!.indexOf('=');
+    jar.set(pair!.slice(0, at), pair!.slice(at + 1));
   }
 }
 

@@ -61,7 +61,10 @@ export function MonthSubmittedWarning({
     const ctrl = new AbortController();
     const [year, month] = key.split('/').slice(-2).map(Number);
     api
-      .GET('/branch/{branchId}/{year}/{month}/submitted', { params: { path: { branchId, year, month } }, signal: ctrl.signal })
+      .GET('/branch/{branchId}/{year}/{month}/submitted', {
+        params: { path: { branchId, year: year!, month: month! } },
+        signal: ctrl.signal,
+      })
       .then((value) => setSubmitted({ key, value }))
       .catch(() => undefined);
     return () => ctrl.abort();

@@ -53,8 +53,7 @@ export async function MonthlyReports({ initialYear }: { initialYear?: number }) 
     failed = true;
   }
   const options = reportYears(years, today.year);
-  const year =
-    initialYear !== undefined && options.includes(initialYear) ? initialYear : options.includes(today.year) ? today.year : options[0];
+  const year = initialYear !== undefined && options.includes(initialYear) ? initialYear : today.year;
   if (!failed && year !== asked) reads = readYear(year);
   if (!failed) {
     try {

@@ -82,7 +82,7 @@ export async function YearTotals({ year, summary: read }: { year: number; summar
                     <td>{f.pounds(m.frontStorePounds)}</td>
                     <td>{f.pounds(m.backStorePounds)}</td>
                     <td>{f.pounds(sum(m))}</td>
-                    <td>{f.pounds(sum(previous.months[i]))}</td>
+                    <td>{f.pounds(sum(previous.months[i]!))}</td>
                   </tr>
                 ))}
               </tbody>

@@ -7,9 +7,10 @@ import { CLIENT_NAMESPACES, errorTextsFor, type ClientArea, type PageArea } from
 async function pick(area: ClientArea | PageArea): Promise<AbstractIntlMessages> {
   const all: AbstractIntlMessages = await getMessages();
   return Object.fromEntries(
-    CLIENT_NAMESPACES[area].map((ns) => {
+    CLIENT_NAMESPACES[area].flatMap((ns) => {
       const texts = all[ns];
-      return [ns, ns === 'Errors' && typeof texts === 'object' ? errorTextsFor(area, texts) : texts];
+      if (texts === undefined) return [];
+      return [[ns, ns === 'Errors' && typeof texts === 'object' ? errorTextsFor(area, texts) : texts]];
     }),
   );
 }

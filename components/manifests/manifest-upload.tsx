@@ -58,12 +58,13 @@ export function ManifestUpload() {
       if (call !== latest.current) return;
       setAnswer(r);
       if (r.mapping) setMapping(r.mapping);
-      else if (r.header.length) {
+      else if (r.header[0] !== undefined) {
+        const [first, second, third] = r.header;
         setChoosing(true);
         setMapping({
-          storeNumber: r.header[0],
-          date: r.header[1] ?? r.header[0],
-          weight: r.header[2] ?? r.header[0],
+          storeNumber: first,
+          date: second ?? first,
+          weight: third ?? first,
           defaultUnit: 'lb',
           categories: [],
         });

@@ -19,7 +19,7 @@ function entryDate(iso: string, locale: string): string {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(Date.UTC(y, m - 1, d, 12));
+  }).format(Date.UTC(y!, m! - 1, d, 12));
   return locale === 'fr' && d === 1 ? text.replace(/^1 /, '1er ') : text;
 }
 

@@ -100,7 +100,7 @@ export async function PartnerQueryList({ queries, heading: Heading, program, can
                 href={`/program/branches/${q.branchId}?year=${year}&month=${month}`}
                 className="self-start text-sm font-semibold text-gray-900 underline underline-offset-2"
               >
-                {t('openMonth', { branch: q.branchName, month: f.monthYear(year, month) })}
+                {t('openMonth', { branch: q.branchName, month: f.monthYear(year!, month!) })}
               </IntentLink>
             )}
             {q.status === 'open' && canAnswer && (

@@ -126,7 +126,7 @@ export function StatementForm({ years, defaultYear, defaultMonth, monthNames, st
             onChange={(e) => setQuarter(e.target.value)}
             options={[1, 2, 3, 4].map((q) => ({
               value: String(q),
-              label: t('quarterOption', { quarter: q, first: monthNames[(q - 1) * 3], last: monthNames[q * 3 - 1] }),
+              label: t('quarterOption', { quarter: q, first: monthNames[(q - 1) * 3]!, last: monthNames[q * 3 - 1]! }),
             }))}
           />
         )}

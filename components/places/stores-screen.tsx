@@ -159,7 +159,10 @@ export function StoresScreen({ branches, initialRequests }: { branches: { id: st
               <Button
                 variant="secondary"
                 disabled={!linkTo[s.id]}
-                onClick={() => setBranches(s, [...s.branches.map((x) => x.branchId), linkTo[s.id]], t('linked'))}
+                onClick={() => {
+                  const to = linkTo[s.id];
+                  if (to) setBranches(s, [...s.branches.map((x) => x.branchId), to], t('linked'));
+                }}
               >
                 {t('link')}
               </Button>

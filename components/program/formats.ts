@@ -3,7 +3,7 @@ import { madeOnce } from '@/lib/domain/made-once';
 
 // One set per language and time zone (nine formatters a set, several calls a page).
 const made = madeOnce((key) => {
-  const [lang, timeZone] = key.split('|');
+  const [lang = '', timeZone] = key.split('|');
   return buildProgramFormats(lang, timeZone || undefined);
 });
 

@@ -51,12 +51,12 @@ export function PoundsByMonthChart(p: ChartProps) {
             <Group key={m} left={x(m) ?? 0}>
               <Bar
                 x={inner('previous')}
-                y={y(p.previousValues[i])}
+                y={y(p.previousValues[i]!)}
                 width={inner.bandwidth()}
-                height={innerH - y(p.previousValues[i])}
+                height={innerH - y(p.previousValues[i]!)}
                 fill="#9aa0a6"
               />
-              <Bar x={inner('year')} y={y(p.values[i])} width={inner.bandwidth()} height={innerH - y(p.values[i])} fill="#c99f00" />
+              <Bar x={inner('year')} y={y(p.values[i]!)} width={inner.bandwidth()} height={innerH - y(p.values[i]!)} fill="#c99f00" />
               <text x={x.bandwidth() / 2} y={innerH + 18} textAnchor="middle" fontSize={12} fill="#374151">
                 {p.monthLabel(m)}
               </text>
@@ -88,8 +88,8 @@ export function PoundsByMonthChart(p: ChartProps) {
           {months.map((m, i) => (
             <tr key={m}>
               <th scope="row">{p.monthName(m)}</th>
-              <td>{p.format(p.previousValues[i])}</td>
-              <td>{p.format(p.values[i])}</td>
+              <td>{p.format(p.previousValues[i]!)}</td>
+              <td>{p.format(p.values[i]!)}</td>
             </tr>
           ))}
         </tbody>

@@ -39,11 +39,11 @@ const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]{20,200}=*)$/;
 export const requireToken: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const path = c.req.path.replace(/\/+$/, '') || '/';
   if (PUBLIC_ROUTES.has(`${c.req.method} ${path}`)) return next();
-  const match = BEARER.exec(c.req.header('authorization') ?? '');
-  if (!match) throw new ApiError(401, 'UNAUTHORIZED');
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw new ApiError(401, 'UNAUTHORIZED');
   const { db, now } = c.get('deps');
   const memo = c.req.method === 'GET' ? c.env?.tokenMemo : undefined;
-  const user = await memoizedLookup(memo, match[1], () => userForToken(db, match[1], now()));
+  const user = await memoizedLookup(memo, token, () => userForToken(db, token, now()));
   if (!user) throw new ApiError(401, 'UNAUTHORIZED');
   c.set('user', user);
   return next();

@@ -9,3 +9,10 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/** The row an insert or update `returning()` gave back, for a statement that writes exactly one row. */
+export function returnedRow<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('The statement returned no row.');
+  return row;
+}

@@ -18,14 +18,14 @@ export function randomSplit(rand: () => number): { categoryId: number; fraction:
   const n = 1 + Math.floor(rand() * 4);
   const picked: number[] = [];
   while (picked.length < n) {
-    const c = food[Math.floor(rand() * food.length)];
+    const c = food[Math.floor(rand() * food.length)]!;
     if (!picked.includes(c)) picked.push(c);
   }
   const weights = picked.map(() => 1 + rand() * 4);
   const total = weights.reduce((a, b) => a + b, 0);
   const percents = weights.map((w) => Math.max(1, Math.floor((w / total) * 100)));
-  percents[0] += 100 - percents.reduce((a, b) => a + b, 0);
-  return picked.map((categoryId, i) => ({ categoryId, fraction: percents[i] / 100 })).sort((a, b) => a.categoryId - b.categoryId);
+  percents[0]! += 100 - percents.reduce((a, b) => a + b, 0);
+  return picked.map((categoryId, i) => ({ categoryId, fraction: percents[i]! / 100 })).sort((a, b) => a.categoryId - b.categoryId);
 }
 
 export async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { RFP_CAMPAIGN_ID, WeightUnit } from '@/lib/domain/enums';
 import type { DbOrTx } from '../db/client';
 import { manifestLines, manifests } from '../db/schema';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { BRANCHES } from './demo-data';
 import { insertInBatches } from './demo-helpers';
 
@@ -61,18 +61,20 @@ export async function seedDemoManifests(
     seen.add(key);
     return [{ storeId: l.storeId, storeNumber: l.number, date: l.date, weight: l.pounds, weightInPounds: l.pounds, lineKey: key }];
   });
-  const [manifest] = await tx
-    .insert(manifests)
-    .values({
-      retailerId: opts.retailerId,
-      source: 'file',
-      fileName: `sobeys-manifest-${from.slice(0, 7)}-${to.slice(0, 7)}.csv`,
-      fileHash: createHash('sha256').update(`demo:${from}:${to}`).digest('hex'),
-      lineCount: values.length,
-      newLineCount: values.length,
-      uploadedBy: opts.uploadedBy,
-    })
-    .returning({ id: manifests.id });
+  const manifest = returnedRow(
+    await tx
+      .insert(manifests)
+      .values({
+        retailerId: opts.retailerId,
+        source: 'file',
+        fileName: `sobeys-manifest-${from.slice(0, 7)}-${to.slice(0, 7)}.csv`,
+        fileHash: createHash('sha256').update(`demo:${from}:${to}`).digest('hex'),
+        lineCount: values.length,
+        newLineCount: values.length,
+        uploadedBy: opts.uploadedBy,
+      })
+      .returning({ id: manifests.id }),
+  );
   await insertInBatches(
     values.map((v) => ({ ...v, manifestId: manifest.id, retailerId: opts.retailerId, weightUnit: WeightUnit.Pounds })),
     500,

@@ -67,7 +67,7 @@ export async function seedDemoPickups(
     });
     if (!values.length) continue;
     const rows = await tx.insert(pickupSlots).values(values).returning({ id: pickupSlots.id, storeId: pickupSlots.storeId });
-    const slots: PickupSlot[] = rows.map((r, i) => ({ ...values[i], id: r.id, backupBranchId: null, endsOn: null }));
+    const slots: PickupSlot[] = rows.map((r, i) => ({ ...values[i]!, id: r.id, backupBranchId: null, endsOn: null }));
     // Yesterday's and today's pickups stay open (late, today): only those two days back or more are answered here.
     const answered = expandSlots(slots, [], startsOn, addDays(today, -2));
     answered.forEach((p, k) => {

@@ -8,6 +8,7 @@ import { ghgKgCo2e, type newestGhgFactors } from '../donations/ghg';
 import type { Tx } from '../db/client';
 import { branches, branchStores, donationCategories, donations, monthSubmissions, stores } from '../db/schema';
 import { insertInBatches, mulberry32, randomSplit } from './demo-helpers';
+import { returnedRow } from '../db/sql-rows';
 
 type Habit = 'onTime' | 'late' | 'behind';
 
@@ -77,20 +78,22 @@ export async function seedProgramBranches(tx: Tx, ctx: Ctx): Promise<Map<string,
   for (const [i, [name, province, city, retailer, banner, habit]] of PROGRAM_BRANCHES.entries()) {
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
     const contactEmail = `retail@${slug}.example.org`;
-    const [b] = await tx
-      .insert(branches)
-      .values({
-        name,
-        province,
-        city,
-        email: `info@${slug}.example.org`,
-        phoneNumber: '1-800-555-0100',
-        address1: `${100 + i} Main St`,
-        contactEmail,
-        // Joined when its donations begin (two calendar years back): it owes its reports from then (owesMonth).
-        createdAt: new Date(Date.UTC(today.year - 1, 0, 1, 12)),
-      })
-      .returning({ id: branches.id });
+    const b = returnedRow(
+      await tx
+        .insert(branches)
+        .values({
+          name,
+          province,
+          city,
+          email: `info@${slug}.example.org`,
+          phoneNumber: '1-800-555-0100',
+          address1: `${100 + i} Main St`,
+          contactEmail,
+          // Joined when its donations begin (two calendar years back): it owes its reports from then (owesMonth).
+          createdAt: new Date(Date.UTC(today.year - 1, 0, 1, 12)),
+        })
+        .returning({ id: branches.id }),
+    );
     ids.set(name, b.id);
     const storeRows = await tx
       .insert(stores)

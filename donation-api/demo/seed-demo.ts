@@ -30,6 +30,7 @@ import { insertInBatches, mulberry32, randomSplit } from './demo-helpers';
 import { BEHIND_STAFF, seedProgramBranches } from './demo-program-branches';
 import { seedDemoManifests } from './demo-manifests';
 import { seedDemoPickups } from './demo-pickups';
+import { returnedRow } from '../db/sql-rows';
 
 export const DEMO_PASSWORD = 'Demo-2026';
 
@@ -47,7 +48,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
   return db.transaction(async (tx) => {
     // Two processes starting at once must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [{ n }] = (await tx.execute(sql`select count(*)::int as n from users`)).rows as { n: number }[];
+    const [{ n }] = (await tx.execute(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
     if (Number(n) > 0) return false;
     const rand = mulberry32(20260101);
     const factors = await newestGhgFactors(tx);
@@ -69,7 +70,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     const retailerIds = new Map<string, string>();
     const bannerIds = new Map<string, string>();
     for (const [name, bannerNames] of Object.entries(RETAILERS)) {
-      const [r] = await tx.insert(retailers).values({ name }).returning({ id: retailers.id });
+      const r = returnedRow(await tx.insert(retailers).values({ name }).returning({ id: retailers.id }));
       retailerIds.set(name, r.id);
       if (bannerNames.length) {
         const rows = await tx
@@ -85,10 +86,12 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     for (const spec of BRANCHES) {
       // Joined the program when its two years of donations begin: a branch owes its reports from then (owesMonth).
       const joined = new Date(Date.UTC(today.year - 1, 0, 1, 12));
-      const [b] = await tx
-        .insert(branches)
-        .values({ ...spec.branch, createdAt: joined })
-        .returning({ id: branches.id });
+      const b = returnedRow(
+        await tx
+          .insert(branches)
+          .values({ ...spec.branch, createdAt: joined })
+          .returning({ id: branches.id }),
+      );
       branchIds.set(spec.key, b.id);
       const rows = await tx
         .insert(stores)
@@ -109,7 +112,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     }
 
     // A second program with two stores in Toronto, so the program list and campaign donations have something to show.
-    const [holiday] = await tx.insert(campaigns).values({ name: 'Holiday Food Drive' }).returning({ id: campaigns.id });
+    const holiday = returnedRow(await tx.insert(campaigns).values({ name: 'Holiday Food Drive' }).returning({ id: campaigns.id }));
     const torontoId = branchIds.get('toronto')!;
     const holidayStores = storesOf.get(torontoId)!.slice(0, 2);
     await tx.insert(branchStores).values(holidayStores.map((storeId) => ({ branchId: torontoId, storeId, campaignId: holiday.id })));
@@ -122,9 +125,9 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       ])
       .returning({ id: users.id, email: users.email });
     await tx.insert(userBranches).values([
-      { userId: demo.id, branchId: torontoId, position: 0 },
-      { userId: demo.id, branchId: branchIds.get('quebec')!, position: 1 },
-      { userId: demo2.id, branchId: branchIds.get('halifax')!, position: 0 },
+      { userId: demo!.id, branchId: torontoId, position: 0 },
+      { userId: demo!.id, branchId: branchIds.get('quebec')!, position: 1 },
+      { userId: demo2!.id, branchId: branchIds.get('halifax')!, position: 0 },
     ]);
     // Single sign-on users (no password): the e-mails the local identity providers of the tests sign in
     // (tests/support/oidc.ts DEMO_SSO_ACCOUNTS); the first sign-in stores their object id.
@@ -136,8 +139,8 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       ])
       .returning({ id: users.id });
     await tx.insert(userBranches).values([
-      { userId: employee.id, branchId: torontoId, position: 0 },
-      { userId: partner.id, branchId: branchIds.get('halifax')!, position: 0 },
+      { userId: employee!.id, branchId: torontoId, position: 0 },
+      { userId: partner!.id, branchId: branchIds.get('halifax')!, position: 0 },
     ]);
 
     // Program staff: a program administrator and an Ontario coordinator, members of no branch.
@@ -149,22 +152,24 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       ])
       .returning({ id: users.id });
     await tx.insert(programRoles).values([
-      { userId: program.id, role: 'admin', grantedBy: 'demo data' },
-      { userId: ontario.id, role: 'coordinator', provinces: ['ON'], grantedBy: 'demo data' },
+      { userId: program!.id, role: 'admin', grantedBy: 'demo data' },
+      { userId: ontario!.id, role: 'coordinator', provinces: ['ON'], grantedBy: 'demo data' },
     ]);
 
     // A retail partner, the donors' side: every store of Sobeys Inc., in eight provinces (the README names them).
-    const [retail] = await tx
-      .insert(users)
-      .values({ username: 'retail', email: 'retail@sobeys.example.com', passwordHash, loginType: LoginType.Admin, locale: 'en' })
-      .returning({ id: users.id });
+    const retail = returnedRow(
+      await tx
+        .insert(users)
+        .values({ username: 'retail', email: 'retail@sobeys.example.com', passwordHash, loginType: LoginType.Admin, locale: 'en' })
+        .returning({ id: users.id }),
+    );
     await tx.insert(partnerAccess).values({ userId: retail.id, retailerId: retailerIds.get('Sobeys Inc.')!, grantedBy: 'demo data' });
 
     // Donations: two calendar years up to today.
     const donationRows: (typeof donations.$inferInsert)[] = [];
     const categoryRows: (typeof donationCategories.$inferInsert)[] = [];
     const submissionRows: (typeof monthSubmissions.$inferInsert)[] = [];
-    const owner = (branchId: string) => (branchId === branchIds.get('halifax') ? demo2 : demo);
+    const owner = (branchId: string) => (branchId === branchIds.get('halifax') ? demo2! : demo!);
     const monthIndex = (y: number, m: number) => y * 12 + (m - 1);
     const todayIndex = monthIndex(today.year, today.month);
     for (const [branchId, storeIds] of storesOf) {
@@ -274,8 +279,8 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       year: Math.floor(back / 12),
       month: (back % 12) + 1,
       reason: 'A late donation from the Queen St W store was found after we submitted: 320 lb of produce to add.',
-      requestedBy: demo.email,
-      requestedByUserId: demo.id,
+      requestedBy: demo!.email,
+      requestedByUserId: demo!.id,
       requestedAt: new Date(opts.today.getTime() - 2 * 86_400_000),
     });
     return true;

@@ -159,9 +159,10 @@ donationRoutes.openapi(
   async (c) => {
     const { db, now, config } = c.get('deps');
     const years = await donationYears(db, checkedBranchIds(c));
-    if (years.length === 0)
+    const [lastYear] = years;
+    const firstYear = years.at(-1);
+    if (lastYear === undefined || firstYear === undefined)
       return c.json({ firstYear: null, lastYear: null, years: [todayCalendarDate(now(), config.timeZone).year] }, 200);
-    const [lastYear, firstYear] = [years[0], years[years.length - 1]];
     const range = Array.from({ length: lastYear + 2 - firstYear }, (_, i) => lastYear + 1 - i);
     return c.json({ firstYear, lastYear, years: range }, 200);
   },

@@ -12,7 +12,7 @@ import { audit } from '../audit';
 import { ghgKgCo2e, newestGhgFactors } from './ghg';
 import { kindFilter, selectDonations, shapeOf, uuidList, type DonationAnswer, type DonationKind, type DonationOf } from './donation-query';
 import { lockOpenMonths, monthOf } from './month-lock';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import type { ReferenceCache } from '../db/reference-cache';
 import { markCreated, remarkUpdated, weightFlagFor } from '../program/weight-flags';
 import { linkDonationToPickup } from '../pickups/pickups';
@@ -75,7 +75,8 @@ async function validate(
     { date: body.date, storeId, source: body.source, weight: body.weight, weightUnit: body.weightUnit, categories: shares },
     { today: ctx.today, categories: known, bananaBoxLbs: ctx.bananaBoxLbs },
   );
-  if (violations.length) throw badRequest(violations[0].code, violations[0].field);
+  const [violation] = violations;
+  if (violation) throw badRequest(violation.code, violation.field);
   // Store must be one this branch is served by, for this program.
   if (!isUuid(storeId)) throw badRequest('VALIDATION_STORE', 'storeId');
   const [served] = await tx
@@ -140,10 +141,12 @@ export async function createDonation<K extends DonationKind>(
     await lockOpenMonths(tx, [monthOf(branchId, v.date)]);
     const factors = await newestGhgFactors(tx);
     const flag = await weightFlagFor(tx, { branchId, campaignId, storeId: v.storeId }, v.weightInPounds);
-    const [row] = await tx
-      .insert(donations)
-      .values({ branchId, campaignId, ...savedColumns(v, factors, ctx), createdBy: ctx.user.email, createdByUserId: ctx.user.id })
-      .returning({ id: donations.id });
+    const row = returnedRow(
+      await tx
+        .insert(donations)
+        .values({ branchId, campaignId, ...savedColumns(v, factors, ctx), createdBy: ctx.user.email, createdByUserId: ctx.user.id })
+        .returning({ id: donations.id }),
+    );
     await writeCategories(tx, row.id, v.categories, false);
     await markCreated(tx, row.id, flag);
     // The pickup it was: the one the pickups screen named, else the store's within a day (docs/rules.md, Pickups).
@@ -189,6 +192,7 @@ async function lockDonation(tx: Tx, branchIds: string[], id: string, kind: Donat
   );
   if (!locked.length) throw gone();
   const [row] = await selectDonations(tx, sql`d.id = ${id}::uuid`, sql``);
+  if (!row) throw gone();
   return row;
 }
 

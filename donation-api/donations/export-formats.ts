@@ -58,7 +58,7 @@ function values(r: ExportDbRow, lang: ExportLang, branchName: string, cats: Cats
   const shares = r.shares as Record<string, number>;
   return {
     text: [r.retailer ?? '', r.banner?.trim() ? r.banner : COLUMNS[lang].noBanner, r.store_number ?? '', r.store_name, branchName],
-    date: new Date(Date.UTC(y, m - 1, d)),
+    date: new Date(Date.UTC(y!, m! - 1, d)),
     isoDate: r.date,
     source: COLUMNS[lang].source[Number(r.source)] ?? '',
     pounds: Math.round(Number(r.weight_in_pounds) * 100) / 100,

@@ -111,7 +111,8 @@ export async function* exportBatches(
   try {
     while (next) {
       const rows: ExportDbRow[] = await next;
-      next = rows.length === batchRows ? read(rows[rows.length - 1]) : null;
+      const last = rows.at(-1);
+      next = last && rows.length === batchRows ? read(last) : null;
       if (rows.length) yield rows;
     }
   } finally {

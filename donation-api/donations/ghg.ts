@@ -17,9 +17,10 @@ export async function newestGhgFactors(db: DbOrTx): Promise<GhgFactors | null> {
       select v.version, f.category_id, f.kg_co2e_per_lb as kg from v left join ghg_factors f on f.version = v.version
       where v.version is not null`,
   );
-  if (rows.length === 0) return null;
+  const [first] = rows;
+  if (!first) return null;
   const kgPerLb = new Map(rows.filter((r) => r.category_id !== null).map((r) => [Number(r.category_id), Number(r.kg)]));
-  return { version: Number(rows[0].version), kgPerLb };
+  return { version: Number(first.version), kgPerLb };
 }
 
 /** kg CO2e avoided = Σ over categories of pounds × share × the category's factor. */

@@ -85,8 +85,9 @@ export async function monthReportPdf(
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
       let bottom = top;
       cells.forEach((cell, i) => {
-        const width = (cols[i + 1] ?? doc.page.width - 50) - cols[i] - 6;
-        doc.text(cell, cols[i], top, { width });
+        const left = cols[i]!;
+        const width = (cols[i + 1] ?? doc.page.width - 50) - left - 6;
+        doc.text(cell, left, top, { width });
         bottom = Math.max(bottom, doc.y);
       });
       doc.x = 50;

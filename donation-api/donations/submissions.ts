@@ -24,7 +24,7 @@ export async function submitMonth(
     throw new ApiError(400, 'SUBMIT_FUTURE_MONTH', 'month');
   await db.transaction(async (tx) => {
     const [m] = await lockMonths(tx, [{ branchId: input.branchId, year: input.year, month: input.month }]);
-    if (m.submitted) throw new ApiError(400, 'MONTH_ALREADY_SUBMITTED');
+    if (m!.submitted) throw new ApiError(400, 'MONTH_ALREADY_SUBMITTED');
     const comments = input.comments?.trim() || null;
     await tx
       .update(monthSubmissions)

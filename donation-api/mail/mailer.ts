@@ -38,7 +38,7 @@ export type Mailer = {
 };
 
 /** The wait before the next attempt after the nth failed one; after the last, the mail is dead. */
-export const RETRY_MINUTES = [1, 5, 30, 120, 720];
+export const RETRY_MINUTES = [1, 5, 30, 120, 720] as const;
 export const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
 
 /**

@@ -54,6 +54,7 @@ export async function resendMail(deps: Deps, id: string) {
   if (row.body === NOT_KEPT_BODY) throw new ApiError(409, 'MAIL_NOT_RESENDABLE');
   await requeue(deps, [id]);
   const [after] = await deps.db.select({ status: sentMail.status }).from(sentMail).where(eq(sentMail.id, id));
+  if (!after) throw notFound();
   return { id, status: after.status as 'sent' | 'outbox' | 'dead' };
 }
 

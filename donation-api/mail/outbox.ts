@@ -67,7 +67,7 @@ export async function sendQueuedMail(deps: Deps, opts: { ids?: string[] } = {}) 
           .set({
             status: dead ? 'dead' : 'outbox',
             error: errorText(err),
-            nextAttemptAt: dead ? null : minutesAfter(deps.now(), RETRY_MINUTES[row.attempts - 1]),
+            nextAttemptAt: dead ? null : minutesAfter(deps.now(), RETRY_MINUTES[row.attempts - 1]!),
           })
           .where(eq(sentMail.id, row.id));
         result[dead ? 'dead' : 'retry'] += 1;

@@ -16,12 +16,11 @@ const blank = (r: ManifestCell[]) => r.every((c) => c === null || c === undefine
 function rowsOf(records: ManifestCell[][]): ManifestFile {
   const first = records.findIndex((r) => !blank(r));
   if (first < 0) throw new ManifestFileError('MANIFEST_EMPTY');
-  const header = records[first].map((h) => String(h ?? '').trim());
+  const header = records[first]!.map((h) => String(h ?? '').trim());
   // Line numbers are the file's own (the header is line 1), so a problem points at the line a person opens.
   const rows: ManifestRow[] = [];
-  for (let i = first + 1; i < records.length; i++) {
-    const cells = records[i];
-    if (blank(cells)) continue;
+  for (const [i, cells] of records.entries()) {
+    if (i <= first || blank(cells)) continue;
     rows.push({ line: i + 1, cells: Object.fromEntries(header.map((h, c) => [h, cells[c] ?? null])) });
   }
   if (!rows.length) throw new ManifestFileError('MANIFEST_EMPTY');

@@ -13,7 +13,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 function totals(width: number, lang: Lang) {
   const sums = new Array<number>(width).fill(0);
   return {
-    add: (cells: (string | number)[]) => cells.forEach((v, i) => i >= 5 && (sums[i] += Number(v))),
+    add: (cells: (string | number)[]) => cells.forEach((v, i) => i >= 5 && (sums[i]! += Number(v))),
     row: (): (string | number)[] => sums.map((n, i) => (i < 5 ? (i === 0 ? HEADINGS[lang].total : '') : round(n))),
   };
 }

@@ -26,12 +26,13 @@ export async function grantOf(db: DbOrTx, scope: PartnerScope): Promise<PartnerG
     db,
     sql`select distinct retailer_id from stores where id = any(${`{${ids.join(',')}}`}::uuid[])`,
   );
-  const [{ n }] = await queryRows<{ n: number }>(
+  const [counted] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from stores where id = any(${`{${ids.join(',')}}`}::uuid[])`,
   );
-  if (n !== ids.length || rows.length !== 1 || !rows[0].retailer_id) throw refuse();
-  return { retailerId: rows[0].retailer_id, bannerId: null, storeIds: ids };
+  const [only] = rows;
+  if (counted?.n !== ids.length || rows.length !== 1 || !only?.retailer_id) throw refuse();
+  return { retailerId: only.retailer_id, bannerId: null, storeIds: ids };
 }
 
 /** POST /api/program/users/invite-partner (program administrators: the route's declared access). */

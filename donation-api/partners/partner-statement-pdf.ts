@@ -19,7 +19,7 @@ function periodText(period: string): string {
   if (q) return `Q${q[2]} ${q[1]} / T${q[2]} ${q[1]}`;
   const [y, m] = period.split('-').map(Number);
   const month = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y!, m! - 1, 1));
   return `${month(EN)} / ${month(FR)}`;
 }
 
@@ -109,9 +109,10 @@ async function write(doc: PDFKit.PDFDocument, s: KeptStatement, timeZone: string
       .text(
         `${both(l.pounds, 2, 'lb')} · ${both(l.kgCo2e, 1, 'kg CO2e')} · ${num(EN, 0).format(l.meals)} meals / ${num(FR, 0).format(l.meals)} repas`,
       );
-    const parts = f.categories
-      .filter((c) => (l.categories[String(c.id)] ?? 0) > 0)
-      .map((c) => `${c.name} / ${c.nameFr} ${num(EN, 2).format(l.categories[String(c.id)])} lb`);
+    const parts = f.categories.flatMap((c) => {
+      const pounds = l.categories[String(c.id)] ?? 0;
+      return pounds > 0 ? [`${c.name} / ${c.nameFr} ${num(EN, 2).format(pounds)} lb`] : [];
+    });
     if (parts.length) doc.fillColor('#444').text(parts.join(' · ')).fillColor('#000');
   }
   doc.end();

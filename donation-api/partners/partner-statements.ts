@@ -10,7 +10,7 @@ import { audit } from '../audit';
 import type { ApiDeps, AuthUser, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { todayFrom } from '@/lib/domain/pickups';
 import { partnerPickups } from '../pickups/reliability';
 import { categoriesOf, categoryEntries, categoryPounds, categorySums, submittedTotalsFrom } from './store-totals';
@@ -225,14 +225,16 @@ export async function issueStatement(deps: ApiDeps, user: AuthUser | null, grant
     const previous = latest ? kept(latest) : null;
     const changes = previous ? changesBetween(previous.figures, figures) : [];
     if (previous && changes.length === 0) return { statement: previous, created: false };
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into partner_statements (retailer_id, scope_key, scope_name, period, period_from, period_to, figures, pounds,
+    const row = returnedRow(
+      await queryRows<{ id: string }>(
+        tx,
+        sql`insert into partner_statements (retailer_id, scope_key, scope_name, period, period_from, period_to, figures, pounds,
           replaces_id, changes, issued_at, issued_by_user_id)
         values (${grant.retailerId}::uuid, ${scope.key}, ${scope.name}, ${p.period}, ${p.from}::date, ${p.to}::date,
           ${JSON.stringify(figures)}::jsonb, ${figures.totals.pounds}, ${previous?.id ?? null}::uuid,
           ${previous ? JSON.stringify(changes) : null}::jsonb, ${deps.now().toISOString()}::timestamptz, ${user?.id ?? null}::uuid)
         returning id`,
+      ),
     );
     await audit(tx, {
       userId: user?.id ?? null,
@@ -243,7 +245,7 @@ export async function issueStatement(deps: ApiDeps, user: AuthUser | null, grant
       after: { scope: scope.key, period: p.period, pounds: figures.totals.pounds, replaces: previous?.number ?? null },
     });
     const [fresh] = await queryRows<Row>(tx, sql`${SELECT} where p.id = ${row.id}::uuid`);
-    return { statement: kept(fresh), created: true };
+    return { statement: kept(fresh!), created: true };
   });
 }
 

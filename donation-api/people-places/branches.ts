@@ -7,6 +7,7 @@ import { audit } from '../audit';
 import type { Db, DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { ApiError, notFound } from '../errors';
+import { returnedRow } from '../db/sql-rows';
 
 const BRANCH_COLUMNS = {
   id: branches.id,
@@ -145,10 +146,12 @@ export async function writeBranch(db: Db, id: string, body: UpdateBranchBody, us
 export async function createBranch(db: Db, body: UpdateBranchBody, user: { id: string; username: string }, reason: string, now: Date) {
   const changes = branchChanges(body);
   return db.transaction(async (tx) => {
-    const [after] = await tx
-      .insert(branches)
-      .values({ ...changes, name: changes.name!, createdAt: now, updatedAt: now })
-      .returning(BRANCH_COLUMNS);
+    const after = returnedRow(
+      await tx
+        .insert(branches)
+        .values({ ...changes, name: changes.name!, createdAt: now, updatedAt: now })
+        .returning(BRANCH_COLUMNS),
+    );
     await audit(tx, {
       userId: user.id,
       actor: user.username,

@@ -69,8 +69,9 @@ export function storePlanner(places: Awaited<ReturnType<typeof loadStorePlaces>>
   function campaign(ref: string | undefined) {
     if (!ref) return RFP_CAMPAIGN_ID;
     const rows = places.campaignRows.filter((c) => (isUuid(ref) ? lower(c.id) === lower(ref) : lower(c.name) === lower(ref)));
-    if (rows.length !== 1) throw new AdminError(`No single program "${ref}".`, 'CSV_NO_PROGRAM', { value: ref });
-    return rows[0].id;
+    const [only, ...others] = rows;
+    if (!only || others.length) throw new AdminError(`No single program "${ref}".`, 'CSV_NO_PROGRAM', { value: ref });
+    return only.id;
   }
 
   /** One accepted row's store and link, as upsertStore and the link insert would write them. */

@@ -15,6 +15,7 @@ import { isUuid } from '@/lib/domain/uuid';
 import { BranchIndex } from './csv-import-branches';
 import { loadStorePlaces, storePlanner, writeStorePlan } from './csv-import-stores';
 import { AdminError } from './user-admin';
+import { returnedRow } from '../db/sql-rows';
 
 /** 'Store #' → 'storenumber', 'Postal Code' → 'postalcode', 'phone_number' → 'phonenumber'. */
 const headerKey = (h: string) =>
@@ -30,8 +31,8 @@ export function readCsv(text: string, headerMap: Record<string, string>, what: s
   } catch (err) {
     throw new AdminError(`The ${what} file is not valid CSV: ${(err as Error).message}`, 'CSV_INVALID', { detail: (err as Error).message });
   }
-  if (records.length === 0) throw new AdminError(`The ${what} file is empty.`, 'CSV_EMPTY');
   const [header, ...rows] = records;
+  if (!header) throw new AdminError(`The ${what} file is empty.`, 'CSV_EMPTY');
   const columns = header.map((h) => {
     const field = headerMap[headerKey(h)];
     const known = [...new Set(Object.values(headerMap))].join(', ');
@@ -89,7 +90,8 @@ export async function runImport(db: Db, dryRun: boolean, work: (tx: DbOrTx, out:
 
 /** The command line's answer: the counts, or every problem with nothing written. */
 function orThrow(r: CsvResult) {
-  if (r.problems.length === 1 && r.problems[0].line === 1 && r.problems[0].column === null) throw new AdminError(r.problems[0].message);
+  const [first] = r.problems;
+  if (r.problems.length === 1 && first?.line === 1 && first.column === null) throw new AdminError(first.message);
   if (r.problems.length)
     throw new AdminError(
       `Nothing imported:\n${r.problems.map((p) => `line ${p.line}${p.column ? ` (${p.column})` : ''}: ${p.message}`).join('\n')}`,
@@ -226,10 +228,12 @@ export async function previewBranches(db: Db, csvText: string, actor: string, op
       } else {
         let created: Branch = { ...values, name: values.name!, id: id ?? randomUUID() } as Branch;
         if (!opts.dryRun) {
-          [created] = await tx
-            .insert(branches)
-            .values({ ...values, name: values.name!, ...(id ? { id } : {}) })
-            .returning();
+          created = returnedRow(
+            await tx
+              .insert(branches)
+              .values({ ...values, name: values.name!, ...(id ? { id } : {}) })
+              .returning(),
+          );
           await audit(tx, { actor, action: 'create', entity: 'branch', entityId: created.id, branchId: created.id, after: created });
         }
         known.add(created);
@@ -291,10 +295,11 @@ export async function previewStores(db: Db, csvText: string, actor: string, opts
     const planner = storePlanner(await loadStorePlaces(dbOrTx));
     for (const { line, row } of rows) {
       const problems = out.problems;
-      if (!row.retailer) problems.push(problem(line, 'retailer', 'CSV_RETAILER_REQUIRED', 'a retailer is required'));
-      if (!row.name) problems.push(problem(line, 'name', 'CSV_STORE_NAME_REQUIRED', 'a store name is required'));
-      if (!row.branch) problems.push(problem(line, 'branch', 'CSV_BRANCH_REQUIRED', 'a branch is required'));
-      if (problems.some((p) => p.line === line)) continue;
+      const { retailer, name, branch: branchRef } = row;
+      if (!retailer) problems.push(problem(line, 'retailer', 'CSV_RETAILER_REQUIRED', 'a retailer is required'));
+      if (!name) problems.push(problem(line, 'name', 'CSV_STORE_NAME_REQUIRED', 'a store name is required'));
+      if (!branchRef) problems.push(problem(line, 'branch', 'CSV_BRANCH_REQUIRED', 'a branch is required'));
+      if (!retailer || !name || !branchRef || problems.some((p) => p.line === line)) continue;
       const at = <T>(column: string, f: () => T) => {
         try {
           return f();
@@ -304,15 +309,10 @@ export async function previewStores(db: Db, csvText: string, actor: string, opts
           return undefined;
         }
       };
-      const branch = at('branch', () => planner.branch(row.branch));
+      const branch = at('branch', () => planner.branch(branchRef));
       const campaignId = at('campaign', () => planner.campaign(row.campaign));
       if (!branch || !campaignId) continue;
-      const { action, linked } = planner.store(
-        actor,
-        { ...row, retailer: row.retailer, name: row.name, branch: row.branch },
-        branch,
-        campaignId,
-      );
+      const { action, linked } = planner.store(actor, { ...row, retailer, name, branch: branchRef }, branch, campaignId);
       const label = [row.retailer, row.banner, row.name, row.number].filter(Boolean).join(' · ');
       if (action === 'create') out.created++;
       if (action === 'update') out.updated++;

@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../errors';
 import { mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
 import { isUuid } from '@/lib/domain/uuid';
+import { returnedRow } from '../db/sql-rows';
 
 export const FEEDBACK_MAX_CHARS = 5000;
 
@@ -49,7 +50,7 @@ export async function sendFeedback(
   if (!isUuid(body.contactId)) throw notFound();
   const [contact] = await db.select().from(contacts).where(eq(contacts.id, body.contactId)).limit(1);
   if (!contact) throw notFound();
-  const branchId = body.branchId ?? (user.branchIds.length === 1 ? user.branchIds[0] : null);
+  const branchId = body.branchId ?? (user.branchIds.length === 1 ? user.branchIds[0]! : null);
   if (branchId !== null && !user.branchIds.includes(branchId)) throw notFound();
 
   const fallback = body.contactEmail?.trim();
@@ -80,10 +81,12 @@ export async function sendFeedback(
       .from(feedback)
       .where(and(eq(feedback.userId, user.id), gt(feedback.createdAt, since), ne(feedback.mailStatus, 'failed')));
     if (Number(recent?.n ?? 0) >= FEEDBACK_PER_WINDOW) throw new ApiError(429, 'FEEDBACK_TOO_MANY');
-    const [row] = await tx
-      .insert(feedback)
-      .values({ userId: user.id, contactId: contact.id, message, contactEmail: replyTo ?? null, createdAt: now, mailStatus: 'pending' })
-      .returning({ id: feedback.id });
+    const row = returnedRow(
+      await tx
+        .insert(feedback)
+        .values({ userId: user.id, contactId: contact.id, message, contactEmail: replyTo ?? null, createdAt: now, mailStatus: 'pending' })
+        .returning({ id: feedback.id }),
+    );
     await audit(tx, {
       userId: user.id,
       actor: user.username,

@@ -56,7 +56,7 @@ export async function issueSelfResetLink(
     .select({ id: invitations.id })
     .from(invitations)
     .where(eq(invitations.tokenHash, hashToken(token)));
-  return { link: `${config.appUrl}/invitation/${token}`, linkId: row.id };
+  return { link: `${config.appUrl}/invitation/${token}`, linkId: row!.id };
 }
 
 const isSso = (loginType: number) => loginType === LoginType.AAD || loginType === LoginType.AADB2C;

@@ -10,7 +10,7 @@ import type { Actor, ApiDeps } from '../context';
 import { branches, branchStores, storeRequests, stores } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from '@/lib/domain/uuid';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { listStores } from '../donations/stores';
 import { upsertStore } from './store-admin';
 import { mailNewStoreRequest, mailStoreDecision } from './store-request-mail';
@@ -186,20 +186,22 @@ export async function createProgramStore(deps: ApiDeps, access: ProgramAccess, a
 export async function createStoreRequest(deps: ApiDeps, actor: Actor, id: string, body: StoreRequestBody) {
   if (!body.retailer || !body.name) throw new ApiError(400, 'STORE_REQUEST_VALIDATE', body.retailer ? 'name' : 'retailer');
   const row = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(storeRequests)
-      .values({
-        branchId: id,
-        requestedBy: actor.username,
-        requestedByUserId: actor.id,
-        retailer: body.retailer,
-        banner: body.banner || null,
-        name: body.name,
-        number: body.number || null,
-        address: body.address || null,
-        createdAt: deps.now(),
-      })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(storeRequests)
+        .values({
+          branchId: id,
+          requestedBy: actor.username,
+          requestedByUserId: actor.id,
+          retailer: body.retailer,
+          banner: body.banner || null,
+          name: body.name,
+          number: body.number || null,
+          address: body.address || null,
+          createdAt: deps.now(),
+        })
+        .returning(),
+    );
     await audit(tx, {
       userId: actor.id,
       actor: actor.username,

@@ -12,7 +12,7 @@ import { partnerAccess, userBranches, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from '@/lib/domain/uuid';
 import { deliverLink, prepareLink } from './invitations';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { AdminError, grantProgramRole, linkUser, revokeProgramRole, setUserDisabled, unlinkUser } from './user-admin';
 import { normalizeUsername } from '../sign-in/users';
 
@@ -75,7 +75,7 @@ export async function listProgramUsers(deps: ApiDeps, q: string, branchId?: stri
     program: r.role ? programAccessSchema.parse({ role: r.role, provinces: r.provinces ?? [] }) : null,
     partner: r.partner ?? null,
   }));
-  return { users: list, total: rows.length ? Number(rows[0].total) : 0 };
+  return { users: list, total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
 /**
@@ -125,7 +125,9 @@ export async function inviteCore(deps: MailDeps, input: InviteInput, actor: { id
   const { user, prepared } = await deps.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
     if (taken) throw new ApiError(409, 'USER_TAKEN', 'username');
-    const [user] = await tx.insert(users).values({ username, email, loginType, locale: input.locale, passwordHash: null }).returning();
+    const user = returnedRow(
+      await tx.insert(users).values({ username, email, loginType, locale: input.locale, passwordHash: null }).returning(),
+    );
     if (branchId) await tx.insert(userBranches).values({ userId: user.id, branchId, position: 0, lead });
     if (input.partner) await tx.insert(partnerAccess).values({ userId: user.id, ...input.partner, grantedBy: actor.username });
     await audit(tx, {

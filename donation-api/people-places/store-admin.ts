@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import type { DbOrTx } from '../db/client';
 import { banners, retailers, stores } from '../db/schema';
+import { returnedRow } from '../db/sql-rows';
 
 async function findOrCreateRetailer(tx: DbOrTx, name: string) {
   const [r] = await tx
@@ -11,7 +12,7 @@ async function findOrCreateRetailer(tx: DbOrTx, name: string) {
     .from(retailers)
     .where(sql`lower(${retailers.name}) = ${name.toLowerCase()}`)
     .limit(1);
-  return r ?? (await tx.insert(retailers).values({ name }).returning())[0];
+  return r ?? returnedRow(await tx.insert(retailers).values({ name }).returning());
 }
 
 async function findOrCreateBanner(tx: DbOrTx, retailerId: string, name: string) {
@@ -20,7 +21,7 @@ async function findOrCreateBanner(tx: DbOrTx, retailerId: string, name: string) 
     .from(banners)
     .where(and(eq(banners.retailerId, retailerId), sql`lower(${banners.name}) = ${name.toLowerCase()}`))
     .limit(1);
-  return b ?? (await tx.insert(banners).values({ retailerId, name }).returning())[0];
+  return b ?? returnedRow(await tx.insert(banners).values({ retailerId, name }).returning());
 }
 
 /** A store found by retailer and number (or retailer, banner and name), renamed or created; retailers and banners too. */
@@ -47,18 +48,22 @@ export async function upsertStore(tx: DbOrTx, actor: string, row: { retailer: st
   if (existing) {
     if (existing.name === row.name && existing.bannerId === (banner?.id ?? null))
       return { storeId: existing.id, action: 'unchanged' as const };
-    const [after] = await tx
-      .update(stores)
-      .set({ name: row.name, bannerId: banner?.id ?? null })
-      .where(eq(stores.id, existing.id))
-      .returning();
+    const after = returnedRow(
+      await tx
+        .update(stores)
+        .set({ name: row.name, bannerId: banner?.id ?? null })
+        .where(eq(stores.id, existing.id))
+        .returning(),
+    );
     await audit(tx, { actor, action: 'update', entity: 'store', entityId: existing.id, before: existing, after });
     return { storeId: existing.id, action: 'update' as const };
   }
-  const [after] = await tx
-    .insert(stores)
-    .values({ name: row.name, number: row.number ?? null, retailerId: retailer.id, bannerId: banner?.id ?? null })
-    .returning();
+  const after = returnedRow(
+    await tx
+      .insert(stores)
+      .values({ name: row.name, number: row.number ?? null, retailerId: retailer.id, bannerId: banner?.id ?? null })
+      .returning(),
+  );
   await audit(tx, {
     actor,
     action: 'create',

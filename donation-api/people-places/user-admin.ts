@@ -10,7 +10,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { branches, programRoles, userBranches, users } from '../db/schema';
 import { isUuid } from '@/lib/domain/uuid';
 import { replacePassword } from '../sign-in/password-replace';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { generatePassword, hashPassword, normalizeUsername } from '../sign-in/users';
 
 /**
@@ -33,7 +33,7 @@ const LOCALES = ['en', 'fr'];
 export function parseLoginType(value: string | undefined): number {
   if (value === undefined || value === '') return LoginType.Admin;
   const v = value.trim().toLowerCase();
-  if (v in LOGIN_TYPES) return LOGIN_TYPES[v];
+  if (v in LOGIN_TYPES) return LOGIN_TYPES[v]!;
   if (/^[0-3]$/.test(v)) return Number(v);
   throw new AdminError(`Unknown login type "${value}": use Admin, AAD, AADB2C or None (or 1, 2, 3, 0).`);
 }
@@ -64,13 +64,14 @@ export async function resolveBranch(db: DbOrTx, ref: string) {
 /** The one branch the reference named, or the refusal the command line and the CSV import show. */
 export function pickBranch<T extends { id: string; name: string }>(rows: T[], key: string): T {
   if (!key) throw new AdminError('A branch id or name is required.', 'ADMIN_BRANCH_REQUIRED');
-  if (rows.length === 0) throw new AdminError(`No branch "${key}".`, 'ADMIN_NO_BRANCH', { branch: key });
+  const [only] = rows;
+  if (!only) throw new AdminError(`No branch "${key}".`, 'ADMIN_NO_BRANCH', { branch: key });
   if (rows.length > 1)
     throw new AdminError(`${rows.length} branches are named "${key}": use the branch id.`, 'ADMIN_BRANCH_AMBIGUOUS', {
       branch: key,
       count: rows.length,
     });
-  return rows[0];
+  return only;
 }
 
 function checkPassword(password: string) {
@@ -108,10 +109,12 @@ export async function createUser(db: Db, input: CreateUserInput, actor: string) 
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
     if (existing) throw new AdminError(`The username "${username}" is taken.`);
-    const [user] = await tx
-      .insert(users)
-      .values({ username, email, passwordHash, loginType, locale, workplace: input.workplace ?? false })
-      .returning();
+    const user = returnedRow(
+      await tx
+        .insert(users)
+        .values({ username, email, passwordHash, loginType, locale, workplace: input.workplace ?? false })
+        .returning(),
+    );
     await audit(tx, {
       actor,
       action: 'create',
@@ -143,31 +146,33 @@ export async function linkUser(db: Db, username: string, branchRef: string, acto
   return db.transaction(async (tx) => {
     const user = await findUser(tx, username);
     const branch = await resolveBranch(tx, branchRef);
-    const [{ last }] = await tx
+    const [latest] = await tx
       .select({ last: max(userBranches.position) })
       .from(userBranches)
       .where(eq(userBranches.userId, user.id));
+    const last = latest?.last ?? null;
     const inserted = await tx
       .insert(userBranches)
       .values({ userId: user.id, branchId: branch.id, position: last === null ? 0 : Number(last) + 1, lead: opts.lead ?? false })
       .onConflictDoNothing()
       .returning();
     const why = opts.reason ? { reason: opts.reason } : {};
-    if (inserted.length) {
+    const [link] = inserted;
+    if (link) {
       await audit(tx, {
         actor,
         action: 'create',
         entity: 'user_branch',
         entityId: user.id,
         branchId: branch.id,
-        after: { username: user.username, branch: branch.name, lead: inserted[0].lead, ...why },
+        after: { username: user.username, branch: branch.name, lead: link.lead, ...why },
       });
     } else if (opts.lead !== undefined) {
       const [before] = await tx
         .select({ lead: userBranches.lead })
         .from(userBranches)
         .where(and(eq(userBranches.userId, user.id), eq(userBranches.branchId, branch.id)));
-      if (before.lead !== opts.lead) {
+      if (before && before.lead !== opts.lead) {
         await tx
           .update(userBranches)
           .set({ lead: opts.lead })
@@ -195,14 +200,15 @@ export async function unlinkUser(db: Db, username: string, branchRef: string, ac
       .delete(userBranches)
       .where(and(eq(userBranches.userId, user.id), eq(userBranches.branchId, branch.id)))
       .returning();
-    if (removed.length) {
+    const [link] = removed;
+    if (link) {
       await audit(tx, {
         actor,
         action: 'delete',
         entity: 'user_branch',
         entityId: user.id,
         branchId: branch.id,
-        before: { username: user.username, branch: branch.name, lead: removed[0].lead },
+        before: { username: user.username, branch: branch.name, lead: link.lead },
         after: reason ? { reason } : undefined,
       });
     }

@@ -141,7 +141,7 @@ export async function recordOutcome(db: DbOrTx, actor: Actor, branchId: string, 
       tx,
       sql`select count(*)::int as n from pickup_donations where slot_id = ${p.slotId}::uuid and pickup_date = ${p.date}::date`,
     );
-    if (Number(linked.n) > 0) throw new ApiError(409, 'PICKUP_RECORDED');
+    if (Number(linked!.n) > 0) throw new ApiError(409, 'PICKUP_RECORDED');
     const inserted = await tx
       .insert(pickupOutcomes)
       .values({ slotId: p.slotId, pickupDate: p.date, branchId, outcome: body.outcome, reason, reasonText, recordedByUserId: actor.id })
@@ -152,7 +152,7 @@ export async function recordOutcome(db: DbOrTx, actor: Actor, branchId: string, 
       tx,
       sql`select outcome, reason from pickup_outcomes where slot_id = ${p.slotId}::uuid and pickup_date = ${p.date}::date`,
     );
-    if (existing.outcome !== body.outcome || existing.reason !== reason) throw new ApiError(409, 'PICKUP_RECORDED');
+    if (existing?.outcome !== body.outcome || existing.reason !== reason) throw new ApiError(409, 'PICKUP_RECORDED');
     return { pickupId: p.pickupId, changed: false };
   });
 }
@@ -185,7 +185,7 @@ export async function linkDonationToPickup(
     tx,
     sql`select count(*)::int as n from pickup_outcomes where slot_id = ${target.slotId}::uuid and pickup_date = ${target.date}::date`,
   );
-  if (Number(marked.n) > 0) return null;
+  if (Number(marked!.n) > 0) return null;
   await tx
     .insert(pickupDonations)
     .values({ donationId: donation.id, slotId: target.slotId, pickupDate: target.date })

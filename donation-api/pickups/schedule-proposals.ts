@@ -14,7 +14,7 @@ import { branchScopeWhere } from '../auth/program-scope';
 import type { Actor, ApiDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { branches, branchStores, pickupSlots, scheduleProposals } from '../db/schema';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { ApiError, badRequest, notFound } from '../errors';
 import { mailProposalDecided, mailProposalMade } from './schedule-proposal-mail';
 import { checkSlotBranches, createSlot, updateSlot } from './schedules';
@@ -207,10 +207,12 @@ export async function proposeChange(deps: Deps, actor: Actor, branchId: string, 
     }
   }
   const row = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(scheduleProposals)
-      .values({ ...values, branchId, note, requestedBy: actor.username, requestedByUserId: actor.id, requestedAt: deps.now() })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(scheduleProposals)
+        .values({ ...values, branchId, note, requestedBy: actor.username, requestedByUserId: actor.id, requestedAt: deps.now() })
+        .returning(),
+    );
     await audit(tx, {
       userId: actor.id,
       actor: actor.username,
@@ -223,6 +225,7 @@ export async function proposeChange(deps: Deps, actor: Actor, branchId: string, 
     return row;
   });
   const [answer] = await proposalsWhere(deps.db, eq(scheduleProposals.id, row.id));
+  if (!answer) throw notFound();
   await mailProposalMade(deps, answer);
   const { province: _, ...proposal } = answer;
   return proposal;
@@ -238,6 +241,7 @@ export async function decideProposal(deps: Deps, actor: Actor, access: ProgramAc
   const decided = await deps.db.transaction(async (tx) => {
     // Locked: two staff answering at once, one wins and the other is told it is answered.
     const [p] = await tx.select().from(scheduleProposals).where(eq(scheduleProposals.id, found.id)).for('update');
+    if (!p) throw notFound();
     if (p.status !== 'open') throw new ApiError(409, 'REOPEN_ALREADY_DECIDED');
     let appliedSlotId: string | null = null;
     if (approve) {
@@ -246,6 +250,7 @@ export async function decideProposal(deps: Deps, actor: Actor, access: ProgramAc
         // A slot deleted since the proposal cannot be changed or ended: the same 404 as an unknown slot.
         if (!p.slotId) throw notFound();
         const [current] = await tx.select().from(pickupSlots).where(eq(pickupSlots.id, p.slotId));
+        if (!current) throw notFound();
         const body = p.kind === 'change' ? (p.slot as PickupSlotBody) : { ...slotBody(current), endsOn: p.endsOn };
         await updateSlot(tx, access, actor, p.slotId, body);
         appliedSlotId = p.slotId;

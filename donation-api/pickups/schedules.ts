@@ -11,7 +11,7 @@ import { storeDisplayName } from '@/lib/domain/store';
 import type { Actor, PartnerGrant } from '../context';
 import type { DbOrTx } from '../db/client';
 import { banners, branchStores, branches, pickupPauses, pickupSlots, retailers, stores } from '../db/schema';
-import { queryRows } from '../db/sql-rows';
+import { queryRows, returnedRow } from '../db/sql-rows';
 import { partnerStoreWhere } from '../auth/partner-scope';
 import { audit } from '../audit';
 import { badRequest, notFound } from '../errors';
@@ -115,7 +115,7 @@ export async function checkSlotBranches(db: DbOrTx, access: ProgramAccess, store
     .where(and(eq(branchStores.storeId, storeId), eq(branchStores.campaignId, RFP_CAMPAIGN_ID), inArray(branchStores.branchId, ids)));
   const refused = refusedSlotBranch(access, rows, ids);
   if (refused >= 0) throw badRequest('PICKUP_BRANCH', refused === 0 ? 'branchId' : 'backupBranchId');
-  return { branchId: ids[0], backupBranchId: ids[1] ?? null };
+  return { branchId: body.branchId.toLowerCase(), backupBranchId: ids[1] ?? null };
 }
 
 export async function createSlot(db: DbOrTx, access: ProgramAccess, actor: Actor, storeId: string, body: PickupSlotBody) {
@@ -123,7 +123,7 @@ export async function createSlot(db: DbOrTx, access: ProgramAccess, actor: Actor
   const b = await checkSlotBranches(db, access, store, body);
   return db.transaction(async (tx) => {
     const values = { ...slotValues(body), ...b, storeId: store };
-    const [row] = await tx.insert(pickupSlots).values(values).returning({ id: pickupSlots.id });
+    const row = returnedRow(await tx.insert(pickupSlots).values(values).returning({ id: pickupSlots.id }));
     await audit(tx, { userId: actor.id, actor: actor.username, action: 'create', entity: 'pickup_slot', entityId: row.id, after: values });
     return { id: row.id };
   });
@@ -193,10 +193,12 @@ export async function createPause(
 ) {
   const store = await programStore(db, access, storeId);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pickupPauses)
-      .values({ ...body, storeId: store })
-      .returning({ id: pickupPauses.id });
+    const row = returnedRow(
+      await tx
+        .insert(pickupPauses)
+        .values({ ...body, storeId: store })
+        .returning({ id: pickupPauses.id }),
+    );
     await audit(tx, { userId: actor.id, actor: actor.username, action: 'create', entity: 'pickup_pause', entityId: row.id, after: body });
     return { id: row.id };
   });

@@ -166,7 +166,8 @@ async function page(db: DbOrTx, where: SQL | undefined, before?: number, limit =
     branchName: r.branchName ?? null,
     changes: changes(r.before, r.after, r.action),
   }));
-  return { entries: await named(db, entries), nextBefore: rows.length > limit ? entries[entries.length - 1].id : null };
+  const last = entries.at(-1);
+  return { entries: await named(db, entries), nextBefore: last && rows.length > limit ? last.id : null };
 }
 
 /** A donation's history, to its branch's staff or program staff in scope; otherwise the same 404 as an unknown id. */

@@ -220,7 +220,7 @@ export async function sendReminderNow(deps: Deps, user: AuthUser, access: Progra
     )
     .orderBy(sql`${remindersSent.sentAt} desc`)
     .limit(1);
-  return { ...reminderAnswer({ r: earlier, branchName: branch.name }), sentNow: false };
+  return { ...reminderAnswer({ r: earlier!, branchName: branch.name }), sentNow: false };
 }
 
 function reminderAnswer({ r, branchName }: { r: typeof remindersSent.$inferSelect; branchName: string | null }) {

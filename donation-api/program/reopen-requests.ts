@@ -6,6 +6,7 @@ import { audit } from '../audit';
 import { branchScopeWhere } from '../auth/program-scope';
 import type { ApiDeps, AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
+import { returnedRow } from '../db/sql-rows';
 import { branches, monthSubmissions, programRoles, reopenRequests, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { mailLocale } from '../mail/mail-text';
@@ -56,10 +57,12 @@ export async function requestReopen(
     if (!m?.submitted) throw new ApiError(409, 'REOPEN_NOT_SUBMITTED');
     const open = await openReopenRequest(tx, input.branchId, input.year, input.month);
     if (open) throw new ApiError(409, 'REOPEN_ALREADY_REQUESTED');
-    const [row] = await tx
-      .insert(reopenRequests)
-      .values({ ...input, reason, requestedBy: user.email, requestedByUserId: user.id, requestedAt: now })
-      .returning();
+    const row = returnedRow(
+      await tx
+        .insert(reopenRequests)
+        .values({ ...input, reason, requestedBy: user.email, requestedByUserId: user.id, requestedAt: now })
+        .returning(),
+    );
     await audit(tx, {
       userId: user.id,
       actor: user.email,
@@ -73,6 +76,7 @@ export async function requestReopen(
       .select({ name: branches.name, province: branches.province })
       .from(branches)
       .where(eq(branches.id, input.branchId));
+    if (!branch) throw notFound();
     return { row, branch };
   });
   const staff = await programStaffFor(deps.db, branch.province);
@@ -124,21 +128,24 @@ export async function decideReopenRequest(
     if (!found) throw notFound();
     // Lock the request: two staff answering at once, one wins and the other is told it is answered.
     const [r] = await tx.select().from(reopenRequests).where(eq(reopenRequests.id, found.r.id)).for('update');
+    if (!r) throw notFound();
     if (r.status !== 'open') throw new ApiError(409, 'REOPEN_ALREADY_DECIDED');
     if (decision === 'approve') {
       await reopenInTx(tx, { branchId: r.branchId, year: r.year, month: r.month, reason: r.reason, requestId: r.id }, by, now);
     }
-    const [row] = await tx
-      .update(reopenRequests)
-      .set({
-        status: decision === 'approve' ? 'approved' : 'declined',
-        decidedAt: now,
-        decidedBy: user.email,
-        decidedByUserId: user.id,
-        answer,
-      })
-      .where(eq(reopenRequests.id, r.id))
-      .returning();
+    const row = returnedRow(
+      await tx
+        .update(reopenRequests)
+        .set({
+          status: decision === 'approve' ? 'approved' : 'declined',
+          decidedAt: now,
+          decidedBy: user.email,
+          decidedByUserId: user.id,
+          answer,
+        })
+        .where(eq(reopenRequests.id, r.id))
+        .returning(),
+    );
     await audit(tx, {
       userId: user.id,
       actor: user.email,

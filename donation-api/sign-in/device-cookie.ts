@@ -22,7 +22,7 @@ async function signingKey(db: DbOrTx): Promise<Buffer> {
     .values({ key: KEY_SETTING, value: randomBytes(32).toString('base64') })
     .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, KEY_SETTING));
-  const key = Buffer.from(String(row.value), 'base64');
+  const key = Buffer.from(String(row!.value), 'base64');
   cachedKey = { db, key };
   return key;
 }
@@ -47,10 +47,10 @@ export async function verifyDeviceCookie(db: DbOrTx, cookie: string | undefined,
   if (parts.length !== 5 || parts[0] !== PREFIX) return null;
   const body = parts.slice(0, 4).join('.');
   const expected = Buffer.from(sign(await signingKey(db), body));
-  const given = Buffer.from(parts[4]);
+  const given = Buffer.from(parts[4]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  if (Buffer.from(parts[1], 'base64url').toString() !== username) return null;
+  if (Buffer.from(parts[1]!, 'base64url').toString() !== username) return null;
   const issued = Number(parts[3]);
   if (!Number.isFinite(issued) || now.getTime() / 1000 - issued > DEVICE_COOKIE_MAX_AGE_S) return null;
-  return parts[2];
+  return parts[2]!;
 }

@@ -44,7 +44,7 @@ export function clientAddress(forwardedFor: string | undefined | null, trustedHo
     .filter(Boolean);
   if (hops.length === 0) return 'unknown';
   const pick = hops[Math.max(0, hops.length - 1 - trustedHops)];
-  return pick.slice(0, 100);
+  return pick!.slice(0, 100);
 }
 
 function trustedProxyHops(): number {
@@ -172,5 +172,5 @@ export async function countRecent(db: DbOrTx, key: string, now: Date, windowMinu
     firstLockMinutes: windowMinutes,
     maxLockMinutes: windowMinutes,
   });
-  return count;
+  return count!;
 }

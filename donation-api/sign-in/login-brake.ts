@@ -27,7 +27,7 @@ export function brakeRule(config: ApiConfig): BrakeRule {
   return { firstLockMinutes: config.loginLockMinutes, maxLockMinutes: Math.max(config.loginLockMinutes, config.loginLockMaxMinutes) };
 }
 
-export type Brake = { keys: AttemptKey[]; rule: BrakeRule; addressLocked: Date | null };
+export type Brake = { keys: [AttemptKey, ...AttemptKey[]]; rule: BrakeRule; addressLocked: Date | null };
 
 /**
  * Refuses (429) an attempt whose own counter is locked: the device's, when the attempt carries a valid device
@@ -76,7 +76,7 @@ export async function brakeFailure(db: DbOrTx, brake: Brake, now: Date): Promise
   const [own, address = 0] = await recordFailure(db, brake.keys, now, brake.rule);
   const addressMax = brake.keys[1]?.max ?? Infinity;
   // The address's failures past its limit delay its answers too: 100 ms for the first one over, then doubling.
-  await sleep(Math.max(slowdownMs(own), slowdownMs(address - addressMax + 1)));
+  await sleep(Math.max(slowdownMs(own!), slowdownMs(address - addressMax + 1)));
   if (brake.addressLocked) {
     const minutes = lockMinutesAfter(address, addressMax, brake.rule);
     throw new LoginLockedError(new Date(now.getTime() + minutes * 60_000), now);

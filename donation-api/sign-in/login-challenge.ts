@@ -20,6 +20,7 @@ import { loginChallenges, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { bilingual, mailLocale, mailText } from '../mail/mail-text';
 import type { Mailer } from '../mail/mailer';
+import { returnedRow } from '../db/sql-rows';
 
 export const CHALLENGE_TTL_MINUTES = 10;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -184,11 +185,9 @@ export async function checkChallenge(
         after: { workplaceId: null },
       });
     }
-    const [linked] = await tx
-      .update(users)
-      .set({ workplaceId: input.subject, updatedAt: opts.now })
-      .where(eq(users.id, user.id))
-      .returning();
+    const linked = returnedRow(
+      await tx.update(users).set({ workplaceId: input.subject, updatedAt: opts.now }).where(eq(users.id, user.id)).returning(),
+    );
     await audit(tx, {
       userId: user.id,
       actor: `chat:${input.subject}`,

@@ -59,7 +59,7 @@ export function verifySignedRequest(
   if (!secret) return { ok: false, reason: 'bad_signature' };
   const parts = signedRequest.split('.');
   if (parts.length !== 2) return { ok: false, reason: 'malformed' };
-  const [encodedSig, encodedPayload] = parts;
+  const [encodedSig = '', encodedPayload = ''] = parts;
   const sig = decodeB64url(encodedSig);
   if (!sig || !decodeB64url(encodedPayload)) return { ok: false, reason: 'malformed' };
 

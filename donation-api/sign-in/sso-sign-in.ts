@@ -33,16 +33,17 @@ export async function findSsoUser(db: DbOrTx, identity: VerifiedIdentity, now: D
     .from(users)
     .where(and(eq(users.loginType, identity.loginType), eq(users.objectId, identity.objectId)))
     .limit(2);
-  if (byObjectId.length === 1) return byObjectId[0].disabled ? null : byObjectId[0];
-  if (byObjectId.length > 1 || !identity.email) return null;
+  const [found, other] = byObjectId;
+  if (found && !other) return found.disabled ? null : found;
+  if (other || !identity.email) return null;
 
   const byEmail = await db
     .select()
     .from(users)
     .where(and(eq(users.loginType, identity.loginType), eq(sql`lower(${users.email})`, identity.email)))
     .limit(2);
-  if (byEmail.length !== 1) return null;
-  const user = byEmail[0];
+  const [user, another] = byEmail;
+  if (!user || another) return null;
   if (user.disabled || (user.objectId && user.objectId !== identity.objectId)) return null;
   if (user.objectId === identity.objectId) return user;
 
@@ -81,7 +82,8 @@ export async function ssoSignIn(db: Db, identity: VerifiedIdentity, opts: SignIn
 /** The one user linked to a chat identity; none when unlinked, disabled or (after a bad import) ambiguous. */
 export async function findWorkplaceUser(db: DbOrTx, workplaceId: string): Promise<User | null> {
   const rows = await db.select().from(users).where(eq(users.workplaceId, workplaceId)).limit(2);
-  return rows.length === 1 && !rows[0].disabled ? rows[0] : null;
+  const [user, other] = rows;
+  return user && !other && !user.disabled ? user : null;
 }
 
 /** POST /api/user/login/facebook once the signed request is verified; null when no user is linked. */

@@ -65,7 +65,7 @@ test('a wrong LOG_LEVEL: exit 1 with the one fatal line that lists every wrong s
     .map((l) => JSON.parse(l) as { level: number; problems?: string[] })
     .filter((l) => l.level === 60);
   expect(fatal).toHaveLength(1);
-  expect(fatal[0].problems).toEqual(
+  expect(fatal[0]!.problems).toEqual(
     expect.arrayContaining([expect.stringContaining('LOG_LEVEL'), expect.stringContaining('BANANA_BOX_LBS')]),
   );
 });

@@ -46,7 +46,7 @@ export async function demoDonation(baseURL: string, weight = 100): Promise<OwnDo
     data: {
       branchId,
       date: isoDay(open, 1),
-      storeId: store.id,
+      storeId: store!.id,
       source: 0,
       weight,
       weightUnit: 1,

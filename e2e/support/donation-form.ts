@@ -30,7 +30,7 @@ export const storeLabel = (s: StoreRow) => s.displayName ?? [s.retailer?.name, s
 export async function pickStore(page: Page, lang: Lang, store: StoreRow) {
   const input = form(page, lang).store;
   await input.click();
-  await input.fill(store.name.split(/\s+/)[0]);
+  await input.fill(store.name.split(/\s+/)[0]!);
   await page.getByRole('option', { name: storeLabel(store), exact: true }).click();
   await expect(input).toHaveValue(storeLabel(store));
 }

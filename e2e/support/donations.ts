@@ -97,7 +97,7 @@ export async function addDonationByApi(page: Page, opts: { branchId: string; dat
     {
       branchId: opts.branchId,
       date: opts.date,
-      storeId: store.id,
+      storeId: store!.id,
       source: 0,
       weight: opts.weight ?? 100,
       weightUnit: 1,

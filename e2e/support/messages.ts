@@ -11,7 +11,7 @@ export function msg(lang: 'en' | 'fr', key: string): string {
   let node: string | Tree = files[lang];
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || !(part in node)) throw new Error(`no message ${lang}:${key}`);
-    node = node[part];
+    node = node[part]!;
   }
   if (typeof node !== 'string') throw new Error(`not a text: ${lang}:${key}`);
   return node;

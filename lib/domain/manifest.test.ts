@@ -18,7 +18,7 @@ describe('checking a manifest file line by line', () => {
       ['1042', '2026-11-12', 1200],
       ['1043', '2026-11-10', 110.23],
     ]);
-    expect(lines[0].key).toBe('1042|2026-11-12|1200.00|');
+    expect(lines[0]!.key).toBe('1042|2026-11-12|1200.00|');
   });
 
   it('lists every problem by line: no store number, bad or future date, weight not a number, unknown unit, duplicate', () => {

@@ -77,8 +77,8 @@ describe('a store slot expanded into scheduled pickups', () => {
 
   it('names each pickup by its slot and date, and reads the name back', () => {
     const [p] = expandSlots([slot()], [], '2026-11-03', '2026-11-03');
-    expect(p.pickupId).toBe(pickupIdOf(SLOT, '2026-11-03'));
-    expect(parsePickupId(p.pickupId)).toEqual({ slotId: SLOT, date: '2026-11-03' });
+    expect(p!.pickupId).toBe(pickupIdOf(SLOT, '2026-11-03'));
+    expect(parsePickupId(p!.pickupId)).toEqual({ slotId: SLOT, date: '2026-11-03' });
     expect(parsePickupId(`${SLOT}_2026-02-30`)).toBeNull();
     expect(parsePickupId('nope')).toBeNull();
   });

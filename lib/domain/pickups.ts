@@ -64,8 +64,9 @@ export const pickupIdOf = (slotId: string, date: string) => `${slotId}_${date}`;
 
 export function parsePickupId(pickupId: string): { slotId: string; date: string } | null {
   const m = /^([0-9a-f-]{36})_(\d{4}-\d{2}-\d{2})$/i.exec(pickupId);
-  if (!m || Number.isNaN(dayNumber(m[2]))) return null;
-  return { slotId: m[1].toLowerCase(), date: m[2] };
+  const [, slotId, date] = m ?? [];
+  if (!slotId || !date || Number.isNaN(dayNumber(date))) return null;
+  return { slotId: slotId.toLowerCase(), date };
 }
 
 /** A slot with its dates as day numbers, read once: the expansion asks every slot about every day of a range. */

@@ -39,7 +39,7 @@ describe('reconcile a manifest with the branch donations', () => {
   it('takes the tolerance the program sets, its edge included', () => {
     expect(withinTolerance(100, 110, 10)).toBe(true);
     expect(withinTolerance(100, 110.1, 10)).toBe(false);
-    expect(reconcile([line('L1', '2026-11-12', 100)], [don('D1', '2026-11-12', 104)], 3)[0].kind).toBe('differs');
+    expect(reconcile([line('L1', '2026-11-12', 100)], [don('D1', '2026-11-12', 104)], 3)[0]!.kind).toBe('differs');
   });
 
   it('has no share when there is nothing to compare', () => {

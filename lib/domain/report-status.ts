@@ -26,7 +26,7 @@ export function reportStatus(
   const cutoff = dayNumber(year, month + 1, 15);
   const now = dayNumber(today.year, today.month, today.day);
   if (reopenedOn) {
-    const [y, m, d] = reopenedOn.slice(0, 10).split('-').map(Number);
+    const [y = NaN, m = NaN, d = NaN] = reopenedOn.slice(0, 10).split('-').map(Number);
     const due = Math.max(cutoff, dayNumber(y, m, d) + REOPEN_GRACE_DAYS);
     if (now <= due) return 'reopened';
   }

@@ -39,7 +39,7 @@ export function parseWeekdays(cell: string): number[] | null {
 /** "9:00", "09:00" and "9h00" as "09:00"; anything else as typed, for the slot rule to refuse. */
 export function normalizeTime(cell: string): string {
   const m = /^(\d{1,2})\s*[:h]\s*(\d{2})$/i.exec(cell.trim());
-  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : cell.trim();
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : cell.trim();
 }
 
 const RHYTHMS: Record<string, number> = {

@@ -19,10 +19,11 @@ const isoOf = (year: string, month: string, day: string) => {
  */
 export function typedToIso(typed: string, locale: string = 'en'): string {
   const isoMatch = ISO.exec(typed);
-  if (isoMatch) return isoOf(isoMatch[1], isoMatch[2], isoMatch[3]);
+  if (isoMatch) return isoOf(isoMatch[1]!, isoMatch[2]!, isoMatch[3]!);
   const found = TWO_GROUPS_AND_YEAR.exec(typed);
   if (!found) return '';
-  const [first, second, year] = found[1] ? [found[1], found[2], found[3]] : [found[4], found[5], found[6]];
+  const [, first1, second1, year1, first2, second2, year2] = found;
+  const [first, second, year] = first1 ? [first1, second1!, year1!] : [first2!, second2!, year2!];
   return isDayFirst(locale) ? isoOf(year, second, first) : isoOf(year, first, second);
 }
 

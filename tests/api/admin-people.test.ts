@@ -28,7 +28,7 @@ describe.each(dbKinds())('people and import admin commands on %s', (kind) => {
     const code = await runAdminCommand(
       api.db,
       argv,
-      { out: (l) => lines.push(l), readFile: async (p) => files[p], mail },
+      { out: (l) => lines.push(l), readFile: async (p) => files[p]!, mail },
       'admin-cli:test',
       api.clock.now,
     );
@@ -55,7 +55,7 @@ describe.each(dbKinds())('people and import admin commands on %s', (kind) => {
     expect(await api.login(u.username, TEST_PASSWORD)).toBeTruthy();
     expect((await run({}, 'set-lead', u.username, 'Lead Bank')).out).toContain('is now a lead of Lead Bank');
     const [link] = await api.db.select().from(s.userBranches).where(eq(s.userBranches.userId, u.id));
-    expect(link.lead).toBe(true);
+    expect(link!.lead).toBe(true);
   });
 
   it("invites from the command line with the code of the Users screen: a link in the invitee's language", async () => {
@@ -65,8 +65,8 @@ describe.each(dbKinds())('people and import admin commands on %s', (kind) => {
     const r = await run({}, 'invite', 'Cli@Example.org', 'Cli Bank', '--locale', 'fr', '--lead', '--reason', 'new food bank');
     expect(r).toEqual({ code: 0, out: 'Invited cli@example.org to Cli Bank: the link to choose a password was e-mailed.' });
     const [received] = await smtp.waitFor(1);
-    expect(received.subject).toBe('Invitation – Programme de récupération en épicerie');
-    const token = /\/invitation\/([A-Za-z0-9_-]{20,})/.exec(received.text)![1];
+    expect(received!.subject).toBe('Invitation – Programme de récupération en épicerie');
+    const token = /\/invitation\/([A-Za-z0-9_-]{20,})/.exec(received!.text)![1];
     expect((await api.request('POST', '/api/invitation/accept', { body: { token, password: 'Cli-2026x' } })).status).toBe(200);
     const [entry] = await api.db.select().from(s.auditLog).where(eq(s.auditLog.action, 'invite'));
     expect(entry).toMatchObject({

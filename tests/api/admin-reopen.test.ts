@@ -33,19 +33,19 @@ describe.each(dbKinds())('admin reopen-month on %s', (kind) => {
     expect(out).toContain('2025-03');
     const [row] = await api.db.select().from(s.monthSubmissions).where(eq(s.monthSubmissions.branchId, bank.id));
     expect(row).toMatchObject({ submitted: false, reopenReason: 'Late invoice from Sobeys' });
-    expect(row.reopenedAt).toBeInstanceOf(Date);
+    expect(row!.reopenedAt).toBeInstanceOf(Date);
     const [a] = await api.db
       .select()
       .from(s.auditLog)
       .where(and(eq(s.auditLog.action, 'reopen'), eq(s.auditLog.branchId, bank.id)));
     expect(a).toMatchObject({ entity: 'month', entityId: `${bank.id}/2025/3`, actor: ACTOR });
-    expect((a.before as { submitted: boolean }).submitted).toBe(true);
-    expect((a.after as { submitted: boolean }).submitted).toBe(false);
+    expect((a!.before as { submitted: boolean }).submitted).toBe(true);
+    expect((a!.after as { submitted: boolean }).submitted).toBe(false);
     // Without SMTP_URL the mail stays in the outbox table: one, to the branch's staff, in their language.
     const mails = await api.db.select().from(s.sentMail).where(eq(s.sentMail.to, staff.email));
     expect(mails.map((m) => m.kind)).toEqual(['reopen-direct']);
-    expect(mails[0].subject).toMatch(/mars 2025/);
-    expect(mails[0].body).toContain('Late invoice from Sobeys');
+    expect(mails[0]!.subject).toMatch(/mars 2025/);
+    expect(mails[0]!.body).toContain('Late invoice from Sobeys');
   });
 
   it('refuses a month that is not submitted, a missing reason and bad numbers', async () => {
@@ -61,6 +61,6 @@ describe.each(dbKinds())('admin reopen-month on %s', (kind) => {
       .select()
       .from(s.monthSubmissions)
       .where(and(eq(s.monthSubmissions.branchId, bank.id), eq(s.monthSubmissions.month, 5)));
-    expect(row.submitted).toBe(true);
+    expect(row!.submitted).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
   };
   const readFile = async (p: string) => {
     if (!(p in files)) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT', path: p });
-    return files[p];
+    return files[p]!;
   };
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
@@ -44,7 +44,7 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect(out).not.toContain('Start-2026');
       const [u] = await api.db.select().from(s.users).where(eq(s.users.username, 'new.admin'));
       expect(u).toMatchObject({ email: 'new.admin@example.org', loginType: LoginType.Admin, locale: 'fr', workplace: false });
-      expect(u.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(u!.passwordHash).toMatch(/^\$argon2id\$/);
       const branch = await fixtures.branch(api);
       await linkUser(api.db, 'NEW.ADMIN', branch.id, ACTOR);
       const login = await api.request('POST', '/api/user/login', { body: { username: 'new.admin', password: 'Start-2026' } });
@@ -52,9 +52,9 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       const audits = await api.db
         .select()
         .from(s.auditLog)
-        .where(and(eq(s.auditLog.entity, 'user'), eq(s.auditLog.entityId, u.id)));
+        .where(and(eq(s.auditLog.entity, 'user'), eq(s.auditLog.entityId, u!.id)));
       expect(audits[0]).toMatchObject({ action: 'create', actor: ACTOR });
-      expect(JSON.stringify(audits)).not.toContain(u.passwordHash!);
+      expect(JSON.stringify(audits)).not.toContain(u!.passwordHash!);
     });
 
     it('generates a password for an Admin without one and shows it once', async () => {
@@ -62,13 +62,13 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       expect(code).toBe(0);
       const pw = /Generated password: (\S+)/.exec(out)![1];
       const [u] = await api.db.select().from(s.users).where(eq(s.users.username, 'gen.user'));
-      expect(await verifyPassword(u.passwordHash!, pw)).toBe(true);
+      expect(await verifyPassword(u!.passwordHash!, pw!)).toBe(true);
     });
 
     it('accepts positional password, login type and locale; SSO users may have no password', async () => {
       expect((await run('create-user', 'pos.user', 'pos@example.org', 'Posit-2026', 'AAD', 'en')).code).toBe(0);
       const [u] = await api.db.select().from(s.users).where(eq(s.users.username, 'pos.user'));
-      expect(u.loginType).toBe(LoginType.AAD);
+      expect(u!.loginType).toBe(LoginType.AAD);
       expect((await run('create-user', 'b2c.user', 'b2c@example.org', '--login-type', 'aadb2c', '--workplace')).code).toBe(0);
       const [b] = await api.db.select().from(s.users).where(eq(s.users.username, 'b2c.user'));
       expect(b).toMatchObject({ loginType: LoginType.AADB2C, passwordHash: null, workplace: true });
@@ -110,7 +110,7 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       const { out } = await run('set-password', u.username);
       const pw = /Generated password: (\S+)/.exec(out)![1];
       const [row] = await api.db.select().from(s.users).where(eq(s.users.id, u.id));
-      expect(await verifyPassword(row.passwordHash!, pw)).toBe(true);
+      expect(await verifyPassword(row!.passwordHash!, pw!)).toBe(true);
       expect((await run('set-password', 'ghost', '--password', 'Reset-2026')).out).toContain('No user');
       await expect(setPassword(api.db, u.username, 'short', ACTOR, new Date())).rejects.toThrow(AdminError);
     });
@@ -164,14 +164,14 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       const [two] = await api.db.select().from(s.branches).where(eq(s.branches.name, 'Banque, Deux'));
       expect(two).toMatchObject({ province: 'QC', city: 'Montréal', numStaff: null });
 
-      withFile('update.csv', `id,city,website\n${one.id},North York,https://one.example.org\n`);
+      withFile('update.csv', `id,city,website\n${one!.id},North York,https://one.example.org\n`);
       expect((await run('import-branches', 'update.csv')).out).toBe('Branches: 0 created, 1 updated.');
-      const [again] = await api.db.select().from(s.branches).where(eq(s.branches.id, one.id));
+      const [again] = await api.db.select().from(s.branches).where(eq(s.branches.id, one!.id));
       expect(again).toMatchObject({ city: 'North York', website: 'https://one.example.org', email: 'one@example.org' });
       const audits = await api.db
         .select()
         .from(s.auditLog)
-        .where(and(eq(s.auditLog.entity, 'branch'), eq(s.auditLog.entityId, one.id)));
+        .where(and(eq(s.auditLog.entity, 'branch'), eq(s.auditLog.entityId, one!.id)));
       expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
     });
 
@@ -209,7 +209,7 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       const retailers = await api.db.select().from(s.retailers).where(eq(s.retailers.name, 'Sobeys Inc.'));
       expect(retailers).toHaveLength(1);
       const [dartmouth] = await api.db.select().from(s.stores).where(eq(s.stores.name, 'Dartmouth Crossing'));
-      expect(dartmouth).toMatchObject({ number: null, bannerId: null, retailerId: retailers[0].id });
+      expect(dartmouth).toMatchObject({ number: null, bannerId: null, retailerId: retailers[0]!.id });
 
       const again = await run('import-stores', 'stores.csv');
       expect(again.out).toBe('Stores: 0 created, 0 updated, 0 new branch links.');
@@ -218,7 +218,7 @@ describe.each(dbKinds())('admin service on %s', (kind) => {
       withFile('rename.csv', 'retailer,banner,name,number,branch\nLoblaw Companies,No Frills,Queen St West,3001,Store Import Bank\n');
       expect((await run('import-stores', 'rename.csv')).out).toBe('Stores: 0 created, 1 updated, 0 new branch links.');
       const [renamed] = await api.db.select().from(s.stores).where(eq(s.stores.number, '3001'));
-      expect(renamed.name).toBe('Queen St West');
+      expect(renamed!.name).toBe('Queen St West');
     });
 
     it('imports nothing when a branch or a required cell is missing', async () => {
@@ -317,11 +317,11 @@ describe('npm run admin (the script itself, on an embedded database)', () => {
     const handle = await openDb({ dataDir: path.join(dataDir, 'pglite') });
     try {
       const [u] = await handle.db.select().from(s.users).where(eq(s.users.username, 'cli.user'));
-      expect(await verifyPassword(u.passwordHash!, 'Cli-2026x')).toBe(true);
-      const links = await handle.db.select().from(s.userBranches).where(eq(s.userBranches.userId, u.id));
+      expect(await verifyPassword(u!.passwordHash!, 'Cli-2026x')).toBe(true);
+      const links = await handle.db.select().from(s.userBranches).where(eq(s.userBranches.userId, u!.id));
       expect(links).toHaveLength(1);
-      const [audit] = await handle.db.select().from(s.auditLog).where(eq(s.auditLog.entityId, u.id));
-      expect(audit.actor).toBe('admin-cli:jest');
+      const [audit] = await handle.db.select().from(s.auditLog).where(eq(s.auditLog.entityId, u!.id));
+      expect(audit!.actor).toBe('admin-cli:jest');
     } finally {
       await handle.close();
     }

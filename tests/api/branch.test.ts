@@ -235,7 +235,7 @@ describe.each(dbKinds())('branch calls on %s', (kind) => {
         expect(res.json.code).toBe('NOT_FOUND');
       }
       const [row] = await api.db.select().from(s.branches).where(eq(s.branches.id, foreign.id));
-      expect(row.name).toBe('Somebody Else');
+      expect(row!.name).toBe('Somebody Else');
     });
 
     it('answers 401 without a token', async () => {

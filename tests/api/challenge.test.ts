@@ -56,8 +56,8 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
   async function mailedCode(to: string, n: number) {
     const mails = await smtp.waitFor(n);
     const mail = mails[n - 1];
-    expect(mail.to).toEqual([to]);
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(mail!.to).toEqual([to]);
+    const code = /\b(\d{6})\b/.exec(mail!.text)?.[1];
     expect(code).toBeDefined();
     return { code: code!, mail };
   }
@@ -69,14 +69,14 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
     const before = smtp.messages.length;
     expect((await ask(state, 'LinkMe')).status).toBe(204);
     const { code, mail } = await mailedCode('linkme@example.org', before + 1);
-    expect(mail.text).toContain('sign-in code');
-    expect(mail.text).toContain('code de connexion');
-    expect(mail.text).toContain('10 minutes');
+    expect(mail!.text).toContain('sign-in code');
+    expect(mail!.text).toContain('code de connexion');
+    expect(mail!.text).toContain('10 minutes');
 
     // The stored code is a hash, never the code.
     const [row] = await api.db.select().from(loginChallenges).where(eq(loginChallenges.userId, u.id));
-    expect(row.codeHash).not.toContain(code);
-    expect(row.subject).toBe('psid-1');
+    expect(row!.codeHash).not.toContain(code);
+    expect(row!.subject).toBe('psid-1');
 
     expect((await check(state, wrong(code))).status).toBe(204);
     const res = await check(state, code);
@@ -84,7 +84,7 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
     expect(res.json).toMatchObject({ id: u.id, workplace: true, branchId });
     expect((await api.request('GET', '/api/category', { token: res.json.token })).status).toBe(200);
     const [linked] = await api.db.select().from(users).where(eq(users.id, u.id));
-    expect(linked.workplaceId).toBe('psid-1');
+    expect(linked!.workplaceId).toBe('psid-1');
 
     // Single use.
     expect((await check(state, code)).status).toBe(204);
@@ -165,10 +165,10 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
   it('does not reveal whether an account exists: unknown and disabled accounts get 204 and no mail', async () => {
     await fixtures.user(api, { username: 'gone', email: 'gone@example.org', disabled: true, branchIds: [branchId] });
     const state = await unlinkedVisitor('psid-6');
-    const [{ n: mailsBefore }] = await api.db.select({ n: count() }).from(sentMail);
+    const { n: mailsBefore } = (await api.db.select({ n: count() }).from(sentMail))[0]!;
     expect((await ask(state, 'no-such-user')).status).toBe(204);
     expect((await ask(state, 'gone')).status).toBe(204);
-    const [{ n: mailsAfter }] = await api.db.select({ n: count() }).from(sentMail);
+    const { n: mailsAfter } = (await api.db.select({ n: count() }).from(sentMail))[0]!;
     expect(Number(mailsAfter)).toBe(Number(mailsBefore));
   });
 
@@ -196,7 +196,7 @@ describe.each(dbKinds())('e-mail code challenge on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(u.id);
     const [old] = await api.db.select().from(users).where(eq(users.id, previous.id));
-    expect(old.workplaceId).toBeNull();
+    expect(old!.workplaceId).toBeNull();
   });
 
   it('validates the query (400) and never answers 500 to odd codes', async () => {

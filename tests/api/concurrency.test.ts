@@ -64,8 +64,8 @@ onPostgres('many adds racing a submit on postgres', () => {
       const inMonthIds = new Set(inMonth.map((d) => d.id));
       const mine = createAudits.filter((a) => inMonthIds.has(a.entityId!));
       expect(mine).toHaveLength(inMonth.length);
-      for (const a of mine) expect(a.id).toBeLessThan(submitAudit.id);
-      expect(row.submitted).toBe(true);
+      for (const a of mine) expect(a.id).toBeLessThan(submitAudit!.id);
+      expect(row!.submitted).toBe(true);
       // And nothing can be added afterwards.
       const late = await api.request('POST', `/api/branch/${w.branch.id}/donations`, { token: w.token, body: donationBody(w, { date }) });
       expect(late.status).toBe(400);

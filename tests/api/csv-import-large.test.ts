@@ -63,8 +63,8 @@ describe.each(dbKinds())('store import of %i rows on %s', (kind) => {
     expect(lines).toHaveLength(ROWS);
     const header = 'retailer,banner,store name,number,branch';
     const bad = [...lines];
-    bad[100] = bad[100].replace(/,[^,]+$/, ',Nowhere Bank');
-    bad[200] = bad[200].replace(/^[^,]+/, '');
+    bad[100] = bad[100]!.replace(/,[^,]+$/, ',Nowhere Bank');
+    bad[200] = bad[200]!.replace(/^[^,]+/, '');
     const refused = await send(`${header}\n${bad.join('\n')}\n`);
     expect(refused.written).toBe(false);
     expect(refused.problems).toEqual([
@@ -121,7 +121,7 @@ describe.each(dbKinds())('store import of %i rows on %s', (kind) => {
     expect(await api.db.select().from(branchStores).where(eq(branchStores.storeId, s0.id))).toHaveLength(2);
     expect(await api.db.select().from(branchStores).where(eq(branchStores.storeId, s1.id))).toHaveLength(2);
     const [renamed] = await api.db.select().from(stores).where(eq(stores.id, s2.id));
-    expect(renamed.name).toBe('Store 2 Main St');
+    expect(renamed!.name).toBe('Store 2 Main St');
     // The same file again changes nothing.
     const again = await send(csv);
     expect({ created: again.created, updated: again.updated, linked: again.linked }).toEqual({ created: 0, updated: 0, linked: 0 });

@@ -23,22 +23,22 @@ describe.each(dbKinds())('donations on %s', (kind) => {
         campaignCategories: [{ categoryId: 3, fraction: 1 }],
       });
       delete (body as Record<string, unknown>).categories;
-      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, {
         token: w.token,
         body: { ...body, categories: [], campaignCategories: [{ categoryId: 3, fraction: 1 }] },
       });
       expect(created.status).toBe(201);
       const d = created.json;
       expect(d).toMatchObject({
-        campaignId: w.campaign.id,
+        campaignId: w.campaign!.id,
         campaignName: 'Holiday Drive',
-        campaign: { id: w.campaign.id, name: 'Holiday Drive' },
+        campaign: { id: w.campaign!.id, name: 'Holiday Drive' },
         source: 1,
       });
       expect(d.campaignCategories).toEqual([
         {
           id: expect.any(String),
-          campaignId: w.campaign.id,
+          campaignId: w.campaign!.id,
           campaignDonationId: d.id,
           categoryId: 3,
           category: expect.objectContaining({ name: 'Bakery' }),
@@ -81,7 +81,7 @@ describe.each(dbKinds())('donations on %s', (kind) => {
 
     it('authorizes every id-based campaign call: another member and unknown ids get the same 404, no token 401', async () => {
       const body = donationBody(w, { storeId: w.campaignStore.id });
-      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body });
+      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, { token: w.token, body });
       const id = created.json.id;
       for (const [method, payload] of [
         ['GET', undefined],
@@ -105,12 +105,12 @@ describe.each(dbKinds())('donations on %s', (kind) => {
       try {
         const w4 = await donationWorld(api4);
         const body = donationBody(w4, { storeId: w4.campaignStore.id, date: '2026-01-15' });
-        const created = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, {
+        const created = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign!.id}/campaigndonations`, {
           token: w4.token,
           body,
         });
         expect((await submit(api4, w4, 2026, 1)).status).toBe(200);
-        const add = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign.id}/campaigndonations`, {
+        const add = await api4.request('POST', `/api/branch/${w4.branch.id}/${w4.campaign!.id}/campaigndonations`, {
           token: w4.token,
           body,
         });
@@ -137,7 +137,7 @@ describe.each(dbKinds())('donations on %s', (kind) => {
     });
 
     it('refuses an RFP store on the campaign path', async () => {
-      const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+      const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, {
         token: w.token,
         body: donationBody(w),
       });

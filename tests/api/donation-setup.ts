@@ -31,7 +31,7 @@ export async function donationWorld(api: TestApi) {
     number: '55',
     retailer: 'Metro Inc.',
     banner: 'Food Basics',
-    campaignId: campaign.id,
+    campaignId: campaign!.id,
   });
   return {
     branch,

@@ -68,18 +68,18 @@ describe.each(dbKinds())('XLSX and French CSV exports on %s', (kind) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.body as unknown as ArrayBuffer);
       const ws = wb.worksheets[0];
-      expect(ws.name).toBe('2026');
-      expect(ws.getRow(1).getCell(1).value).toBe(lang === 'fr' ? 'Détaillant' : 'Retailer');
-      expect(ws.getRow(1).getCell(8).value).toBe(lang === 'fr' ? 'Poids (lb)' : 'Weight (lbs)');
-      expect(ws.rowCount).toBe(4);
-      const row = ws.getRow(4);
+      expect(ws!.name).toBe('2026');
+      expect(ws!.getRow(1).getCell(1).value).toBe(lang === 'fr' ? 'Détaillant' : 'Retailer');
+      expect(ws!.getRow(1).getCell(8).value).toBe(lang === 'fr' ? 'Poids (lb)' : 'Weight (lbs)');
+      expect(ws!.rowCount).toBe(4);
+      const row = ws!.getRow(4);
       expect(row.getCell(6).value).toEqual(new Date(Date.UTC(2026, 2, 2)));
       expect(row.getCell(8).value).toBe(23.15);
       expect(row.getCell(9).value).toBe(10.5);
       expect(row.getCell(10).value).toBe('kg');
       expect(row.getCell(11).value).toBe(0.25);
       expect(row.getCell(11).numFmt).toBe('0%');
-      expect(ws.getRow(2).getCell(7).value).toBe(lang === 'fr' ? 'Devant du magasin' : 'Front of Store');
+      expect(ws!.getRow(2).getCell(7).value).toBe(lang === 'fr' ? 'Devant du magasin' : 'Front of Store');
     }
   });
 

@@ -143,9 +143,9 @@ describe.each(dbKinds())('CSV export on %s', (kind) => {
       const cells = rows.map((r) => r.split(','));
       expect(cells.map((c) => c[7])).toEqual(['3', '7']);
       // Each donation has its one category at 100 %, in that category's column.
-      const column = (name: string) => header.split(',').indexOf(name);
-      expect(cells[0][column('Produce')]).toBe('100%');
-      expect(cells[1][column('Meat & Seafood')]).toBe('100%');
+      const column = (name: string) => header!.split(',').indexOf(name);
+      expect(cells[0]![column('Produce')]).toBe('100%');
+      expect(cells[1]![column('Meat & Seafood')]).toBe('100%');
     } finally {
       await api2.close();
     }

@@ -59,11 +59,11 @@ describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(typeof res.json.id).toBe('string');
       const [mail] = await smtp.waitFor(1);
-      expect(mail.to).toEqual(['rfp@example.org']);
-      expect(mail.headers['reply-to']).toContain('fiona@foodbank.example.org');
-      expect(mail.subject).toContain('fiona');
-      expect(mail.text).toContain('The store list is missing our new No Frills.');
-      expect(mail.text).toContain('Feedback Food Bank');
+      expect(mail!.to).toEqual(['rfp@example.org']);
+      expect(mail!.headers['reply-to']).toContain('fiona@foodbank.example.org');
+      expect(mail!.subject).toContain('fiona');
+      expect(mail!.text).toContain('The store list is missing our new No Frills.');
+      expect(mail!.text).toContain('Feedback Food Bank');
       const [row] = await api.db.select().from(s.feedback).where(eq(s.feedback.id, res.json.id));
       expect(row).toMatchObject({
         userId,
@@ -81,8 +81,8 @@ describe.each(dbKinds())('contacts and feedback on %s', (kind) => {
       const res = await post({ contactId: contact.id, message: 'Hello', contactEmail: 'attacker@evil.example' });
       expect(res.status).toBe(201);
       const [mail] = await smtp.waitFor(1);
-      expect(mail.headers['reply-to']).toContain('fiona@foodbank.example.org');
-      expect(mail.raw).not.toContain('attacker@evil.example');
+      expect(mail!.headers['reply-to']).toContain('fiona@foodbank.example.org');
+      expect(mail!.raw).not.toContain('attacker@evil.example');
     });
 
     it('accepts 5000 characters and refuses 5001, or a blank message', async () => {
@@ -152,7 +152,7 @@ describe.each(dbKinds())('feedback when mail fails or is kept in the outbox on %
       expect(rows[0]).toMatchObject({ message: 'Hello', mailStatus: 'failed' });
       const [failed] = await api.db.select().from(s.sentMail);
       expect(failed).toMatchObject({ status: 'failed', kind: 'feedback' });
-      expect(failed.body).toContain('Hello');
+      expect(failed!.body).toContain('Hello');
     } finally {
       await api.close();
     }
@@ -225,7 +225,7 @@ describe.each(dbKinds())('feedback when mail fails or is kept in the outbox on %
       expect(res.status).toBe(201);
       expect(received).toHaveLength(1);
       const [after] = await api.db.select().from(s.feedback);
-      expect(after.mailStatus).toBe('sent');
+      expect(after!.mailStatus).toBe('sent');
     } finally {
       release();
       await api.close();
@@ -244,8 +244,8 @@ describe.each(dbKinds())('feedback when mail fails or is kept in the outbox on %
       expect(res.status).toBe(201);
       const [mail] = await api.db.select().from(s.sentMail);
       expect(mail).toMatchObject({ to: 'rfp@example.org', kind: 'feedback', status: 'outbox' });
-      expect((await api.db.select().from(s.feedback))[0].mailStatus).toBe('outbox');
-      expect(mail.body).toContain('Offline hello');
+      expect((await api.db.select().from(s.feedback))[0]!.mailStatus).toBe('outbox');
+      expect(mail!.body).toContain('Offline hello');
     } finally {
       await api.close();
     }

@@ -48,14 +48,14 @@ describe.each(dbKinds())('forgot-password on %s', (kind) => {
       answers.push(await forgot(username));
     for (const res of answers) {
       expect(res.status).toBe(200);
-      expect(res.text).toBe(answers[0].text);
+      expect(res.text).toBe(answers[0]!.text);
     }
-    expect(answers[0].json).toEqual(ANSWER);
+    expect(answers[0]!.json).toEqual(ANSWER);
     // Only the password account with an address gets a mail.
     const [mail] = await smtp.waitFor(1);
     await quiet();
     expect(smtp.messages).toHaveLength(1);
-    expect(mail.to.map((a) => a.toLowerCase())).toEqual([known.email.toLowerCase()]);
+    expect(mail!.to.map((a) => a.toLowerCase())).toEqual([known.email.toLowerCase()]);
   });
 
   it('mails a link, never a password; the request alone changes nothing; the link sets a password once', async () => {
@@ -64,12 +64,12 @@ describe.each(dbKinds())('forgot-password on %s', (kind) => {
     expect((await forgot(` ${u.username.toUpperCase()} `)).json).toEqual(ANSWER);
 
     const [mail] = await smtp.waitFor(1);
-    expect(mail.subject).toContain('Choose a new password');
-    expect(mail.subject).toContain('Choisissez un nouveau mot de passe');
-    expect(mail.text).toContain(`expires in ${RESET_TTL_HOURS} hours`);
-    expect(mail.text).toContain(`expire dans ${RESET_TTL_HOURS} heures`);
-    expect(mail.text).not.toMatch(/password: \S+|mot de passe : \S+/i);
-    const token = tokenOf(mail.text);
+    expect(mail!.subject).toContain('Choose a new password');
+    expect(mail!.subject).toContain('Choisissez un nouveau mot de passe');
+    expect(mail!.text).toContain(`expires in ${RESET_TTL_HOURS} hours`);
+    expect(mail!.text).toContain(`expire dans ${RESET_TTL_HOURS} heures`);
+    expect(mail!.text).not.toMatch(/password: \S+|mot de passe : \S+/i);
+    const token = tokenOf(mail!.text);
     const [sent] = await api.db.select().from(s.sentMail).where(eq(s.sentMail.to, 'Reset.Me@Example.org'));
     expect(sent).toMatchObject({ status: 'sent', kind: 'forgot-password' });
 
@@ -94,7 +94,7 @@ describe.each(dbKinds())('forgot-password on %s', (kind) => {
   it(`the link expires after ${RESET_TTL_HOURS} hours`, async () => {
     const u = await fixtures.user(api, { branchIds: [branchId] });
     await forgot(u.username);
-    const token = tokenOf((await smtp.waitFor(1))[0].text);
+    const token = tokenOf((await smtp.waitFor(1))[0]!.text);
     const asked = api.clock.now;
     try {
       api.clock.now = new Date(asked.getTime() + RESET_TTL_HOURS * 3_600_000 + 1000);
@@ -147,7 +147,7 @@ describe.each(dbKinds())('forgot-password when the SMTP peer is down on %s', (ki
     expect(res.json).toEqual(ANSWER);
     const links = await api.db.select().from(s.invitations).where(eq(s.invitations.userId, u.id));
     expect(links).toHaveLength(1);
-    expect(links[0].usedAt).not.toBeNull();
+    expect(links[0]!.usedAt).not.toBeNull();
     expect((await api.request('POST', '/api/user/login', { body: { username: u.username, password: TEST_PASSWORD } })).status).toBe(200);
   });
 });

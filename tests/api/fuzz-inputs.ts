@@ -14,7 +14,7 @@ export function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)] };
+  return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]! };
 }
 export type Random = ReturnType<typeof seededRandom>;
 

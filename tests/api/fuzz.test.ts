@@ -70,7 +70,7 @@ describe('fuzzing every operation on pglite', () => {
       branch: w.branch.id,
       other: w.other.id,
       store: w.store.id,
-      campaign: w.campaign.id,
+      campaign: w.campaign!.id,
       user: w.member.id,
       outsider: w.outsider.id,
       donation: donation.id,
@@ -114,12 +114,12 @@ describe('fuzzing every operation on pglite', () => {
     ).flat();
     for (let i = 0; i < REQUESTS; i++) {
       const op = schedule[i % schedule.length];
-      let path = `/api${op.path}`.replace(/\{([^}]+)\}/g, (_, name: string) => segment(r, name, ids));
-      path += queryString(r, op.query, ids, GOOD_QUERY);
+      let path = `/api${op!.path}`.replace(/\{([^}]+)\}/g, (_, name: string) => segment(r, name, ids));
+      path += queryString(r, op!.query, ids, GOOD_QUERY);
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-request-id': `fuzz-${SEED}-${i}` };
       let body: string | undefined;
-      if (op.method !== 'GET' && op.method !== 'DELETE') {
-        body = jsonBody(r, op.body ?? {}, ids).text;
+      if (op!.method !== 'GET' && op!.method !== 'DELETE') {
+        body = jsonBody(r, op!.body ?? {}, ids).text;
         headers['content-type'] =
           r.next() < 0.05
             ? r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'])
@@ -130,16 +130,16 @@ describe('fuzzing every operation on pglite', () => {
       // Reads share one token lookup per 100 calls, as a page render's calls do (auth/token-memo.ts): the lookup
       // is most of a refused call's cost on the embedded database. Writes look the token up each time.
       if (i % 100 === 0) memo = new Map();
-      const res = await app.request(path, { method: op.method, headers, body }, { tokenMemo: memo });
-      if (process.env.FUZZ_PROFILE) slow.set(op.method + ' ' + op.path, (slow.get(op.method + ' ' + op.path) ?? 0) + Date.now() - t0);
+      const res = await app.request(path, { method: op!.method, headers, body }, { tokenMemo: memo });
+      if (process.env.FUZZ_PROFILE) slow.set(op!.method + ' ' + op!.path, (slow.get(op!.method + ' ' + op!.path) ?? 0) + Date.now() - t0);
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const where = `#${i} ${op.method} ${path.slice(0, 200)} ${body === undefined ? '' : body.slice(0, 200)}`;
+      const where = `#${i} ${op!.method} ${path.slice(0, 200)} ${body === undefined ? '' : body.slice(0, 200)}`;
       if (res.status >= 500) failures.push(`${where} → ${res.status} ${text.slice(0, 200)}`);
       else if (res.status >= 400 && !/^\{"code":"[A-Z_]+","message":/.test(text))
         notJson.push(`${where} → ${res.status} ${text.slice(0, 100)}`);
       // A logout (or a refused token) signs the user out: sign in again so that the calls after it reach the routes.
-      if (res.status === 401 || (op.path === '/user/logout' && res.status < 300)) {
+      if (res.status === 401 || (op!.path === '/user/logout' && res.status < 300)) {
         token = await fixtures.token(api, w.member.id);
         memo = new Map();
       }

@@ -24,7 +24,7 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
         { categoryId: 8, fraction: 0.25 },
       ],
     });
-    expect(d.ghgKgCo2e).toBeCloseTo(200 * 0.25 * f['Meat & Seafood'] + 200 * 0.5 * f.Produce, 9);
+    expect(d.ghgKgCo2e).toBeCloseTo(200 * 0.25 * f['Meat & Seafood']! + 200 * 0.5 * f.Produce!, 9);
     expect(d.ghgFactorVersion).toBe(1);
   });
 
@@ -68,7 +68,7 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.json).toEqual([{ id: old.id, ghgKgCo2e: 200, ghgFactorVersion: 2 }]);
       const [other] = await api2.db.select().from(s.donations).where(eq(s.donations.id, theirs.id));
-      expect(other.ghgFactorVersion).toBe(1);
+      expect(other!.ghgFactorVersion).toBe(1);
       // An RFP id on the campaign call is not recomputed.
       expect((await api2.request('POST', '/api/donation/update-campaign-ghg', { token: w2.token, body: [old.id] })).json).toEqual([]);
       // A new donation uses the newest set too.
@@ -77,7 +77,7 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
     });
 
     it('recomputes campaign donations with update-campaign-ghg', async () => {
-      const created = await api2.request('POST', `/api/branch/${w2.branch.id}/${w2.campaign.id}/campaigndonations`, {
+      const created = await api2.request('POST', `/api/branch/${w2.branch.id}/${w2.campaign!.id}/campaigndonations`, {
         token: w2.token,
         body: donationBody(w2, { storeId: w2.campaignStore.id, categories: [{ categoryId: 2, fraction: 1 }], weight: 3 }),
       });
@@ -94,7 +94,7 @@ describe.each(dbKinds())('greenhouse-gas figure on %s', (kind) => {
       });
       expect(put.status).toBe(200);
       expect(put.json).toMatchObject({ ghgKgCo2e: 14, ghgFactorVersion: 2 });
-      const campaign = await api2.request('POST', `/api/branch/${w2.branch.id}/${w2.campaign.id}/campaigndonations`, {
+      const campaign = await api2.request('POST', `/api/branch/${w2.branch.id}/${w2.campaign!.id}/campaigndonations`, {
         token: w2.token,
         body: donationBody(w2, { storeId: w2.campaignStore.id, categories: [{ categoryId: 2, fraction: 1 }], weight: 5 }),
       });

@@ -81,8 +81,8 @@ describe.each(dbKinds())('donation rules on %s', (kind) => {
       expect(legacy.json.version).toBe(3);
     });
     it('does the same for campaign donations', async () => {
-      const body = donationBody(w, { storeId: w.campaignStore.id, campaignId: w.campaign.id });
-      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, { token: w.token, body });
+      const body = donationBody(w, { storeId: w.campaignStore.id, campaignId: w.campaign!.id });
+      const created = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, { token: w.token, body });
       expect(created.json.version).toBe(1);
       const path = `/api/donation/campaigndonation/${created.json.id}`;
       expect((await api.request('PUT', path, { token: w.token, body: { ...body, version: 1 } })).json.version).toBe(2);
@@ -118,7 +118,7 @@ describe.each(dbKinds())('donation rules on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.json.map((r: { id: string }) => r.id)).toEqual([inMay.id]);
     const [april] = await api.db.select().from(s.donations).where(eq(s.donations.id, inApril.id));
-    expect([april.ghgKgCo2e, april.ghgFactorVersion]).toEqual([inApril.ghgKgCo2e, inApril.ghgFactorVersion]);
+    expect([april!.ghgKgCo2e, april!.ghgFactorVersion]).toEqual([inApril.ghgKgCo2e, inApril.ghgFactorVersion]);
     await api.db.delete(s.ghgFactors).where(eq(s.ghgFactors.version, 7));
     await api.db.delete(s.ghgFactorSets).where(eq(s.ghgFactorSets.version, 7));
   });
@@ -131,7 +131,7 @@ describe.each(dbKinds())('donation rules on %s', (kind) => {
       expect(empty.json).toEqual({ firstYear: null, lastYear: null, years: [2026] });
       await addDonation(api2, w2, { date: '2026-02-01' });
       const before = await api2.db.select().from(s.donations);
-      await api2.db.insert(s.donations).values({ ...before[0], id: undefined, date: '2023-03-01' });
+      await api2.db.insert(s.donations).values({ ...before[0]!, id: undefined, date: '2023-03-01' });
       const range = await api2.request('GET', `/api/donation/yearrange?branchId=${w2.branch.id}`, { token: w2.token });
       expect(range.json).toEqual({ firstYear: 2023, lastYear: 2026, years: [2027, 2026, 2025, 2024, 2023] });
       const years = await api2.request('GET', `/api/donation/donationyears?branchId=${w2.branch.id}`, { token: w2.token });

@@ -71,7 +71,7 @@ describe.each(dbKinds())('Idempotency-Key on %s', (kind) => {
 
   it('campaign donations and feedback take a key too', async () => {
     const body = donationBody(w, { storeId: w.campaignStore.id, date: '2026-06-07' });
-    const path = `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`;
+    const path = `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`;
     const headers = { 'idempotency-key': 'k-campaign' };
     const [a, b] = [
       await api.request('POST', path, { token: w.token, body, headers }),
@@ -145,8 +145,8 @@ describe.each(dbKinds())('NUL characters and feedback on %s', (kind) => {
     expect((await send(w.other.id)).status).toBe(404);
     expect((await send(w.branch.id)).status).toBe(201);
     const [mail] = await smtp.waitFor(1);
-    expect(mail.text).toContain('Food bank: Toronto Community Food Bank');
-    expect(mail.text).not.toContain('Second Harvest');
+    expect(mail!.text).toContain('Food bank: Toronto Community Food Bank');
+    expect(mail!.text).not.toContain('Second Harvest');
     for (let i = 0; i < 4; i++) expect((await send(w.branch.id)).status).toBe(201);
     const sixth = await send(w.branch.id);
     expect(sixth.status).toBe(429);

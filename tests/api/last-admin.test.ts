@@ -78,8 +78,10 @@ describe.each(dbKinds())('the last program administrator on %s', (kind) => {
       .from(s.programRoles)
       .innerJoin(s.users, eq(s.users.id, s.programRoles.userId))
       .where(and(eq(s.users.disabled, false), eq(s.programRoles.role, 'admin')));
-    await expect(grantProgramRole(api.db, last.username, 'coordinator', ['ON'], 'cli')).rejects.toMatchObject({ code: 'ADMIN_LAST_ADMIN' });
-    await expect(setUserDisabled(api.db, last.username, true, 'cli', new Date())).rejects.toMatchObject({ code: 'ADMIN_LAST_ADMIN' });
+    await expect(grantProgramRole(api.db, last!.username, 'coordinator', ['ON'], 'cli')).rejects.toMatchObject({
+      code: 'ADMIN_LAST_ADMIN',
+    });
+    await expect(setUserDisabled(api.db, last!.username, true, 'cli', new Date())).rejects.toMatchObject({ code: 'ADMIN_LAST_ADMIN' });
     expect(await activeAdmins()).toBe(1);
   });
 });

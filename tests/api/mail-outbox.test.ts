@@ -97,16 +97,16 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     const job = startMailSender({ ...server(smtp.url), config: { ...api.config, mailSendCron: '0 0 1 1 *' } })!;
     try {
       const [mail] = await smtp.waitFor(1);
-      expect(mail.to).toEqual(['new.lead@kingston.example.org']);
-      expect(mail.text).toMatch(/http:\/\/app\.test\/invitation\/[A-Za-z0-9_-]{20,}/);
+      expect(mail!.to).toEqual(['new.lead@kingston.example.org']);
+      expect(mail!.text).toMatch(/http:\/\/app\.test\/invitation\/[A-Za-z0-9_-]{20,}/);
       // The tick records the delivery just after the SMTP server's answer.
-      for (let i = 0; i < 50 && (await rowOf(waiting.id)).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && (await rowOf(waiting.id))!.status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
     } finally {
       job.stop();
     }
     const row = await rowOf(waiting.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, body: NOT_KEPT_BODY, nextAttemptAt: null });
-    expect(row.sentAt).not.toBeNull();
+    expect(row!.sentAt).not.toBeNull();
     const after = await api.request('GET', '/api/program/mail', { token: adminToken });
     expect(after.json.mails.map((m: { id: string }) => m.id)).not.toContain(waiting.id);
   });
@@ -117,20 +117,20 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     const failing = server(refusing.url);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const r = await sendQueuedMail(failing);
-      const row = await rowOf(queued.id);
-      expect(row.attempts).toBe(attempt);
-      expect(row.error).toMatch(/Mailbox unavailable/);
+      const row = await rowOf(queued!.id);
+      expect(row!.attempts).toBe(attempt);
+      expect(row!.error).toMatch(/Mailbox unavailable/);
       if (attempt === MAX_ATTEMPTS) {
         expect(r).toMatchObject({ dead: 1, retry: 0 });
         expect(row).toMatchObject({ status: 'dead', nextAttemptAt: null });
         break;
       }
       expect(r).toMatchObject({ retry: 1, dead: 0 });
-      expect(row.status).toBe('outbox');
-      expect(row.nextAttemptAt!.getTime() - api.clock.now.getTime()).toBe(RETRY_MINUTES[attempt - 1] * 60_000);
+      expect(row!.status).toBe('outbox');
+      expect(row!.nextAttemptAt!.getTime() - api.clock.now.getTime()).toBe(RETRY_MINUTES[attempt - 1]! * 60_000);
       // Not due yet: a tick before the wait is over leaves it alone.
       expect(await sendQueuedMail(failing)).toMatchObject({ retry: 0, sent: 0 });
-      api.clock.now = row.nextAttemptAt!;
+      api.clock.now = row!.nextAttemptAt!;
     }
     // A dead mail is never tried again by the sender.
     api.clock.now = new Date(api.clock.now.getTime() + 7 * 86_400_000);
@@ -138,7 +138,7 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     api.clock.now = start;
 
     const listed = await api.request('GET', '/api/program/mail', { token: adminToken });
-    expect(listed.json.mails.find((m: { id: string }) => m.id === queued.id)).toMatchObject({
+    expect(listed.json.mails.find((m: { id: string }) => m.id === queued!.id)).toMatchObject({
       status: 'dead',
       attempts: MAX_ATTEMPTS,
       resendable: true,
@@ -146,11 +146,11 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
       subject: 'Store request 0',
     });
     // This app has no transport: the re-sent mail waits; the next tick of a server with SMTP sends it.
-    const resent = await api.request('POST', `/api/program/mail/${queued.id}/resend`, { token: adminToken });
-    expect([resent.status, resent.json]).toEqual([200, { id: queued.id, status: 'outbox' }]);
+    const resent = await api.request('POST', `/api/program/mail/${queued!.id}/resend`, { token: adminToken });
+    expect([resent.status, resent.json]).toEqual([200, { id: queued!.id, status: 'outbox' }]);
     expect(await sendQueuedMail(server(smtp.url))).toMatchObject({ sent: 1 });
     expect((await smtp.waitFor(1)).map((m) => m.subject)).toEqual(['Store request 0']);
-    expect(await rowOf(queued.id)).toMatchObject({ status: 'sent', attempts: 1, error: null });
+    expect(await rowOf(queued!.id)).toMatchObject({ status: 'sent', attempts: 1, error: null });
   });
 
   it('refuses to re-send a failed mail whose secret was not kept, and unknown or waiting mail', async () => {
@@ -158,11 +158,11 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
       server(refusing.url).mailer.send({ to: 'someone@example.org', subject: 'Your password', text: 'secret', kind: 'forgot-password' }),
     ).rejects.toThrow(/Mailbox unavailable/);
     const [failed] = await api.db.select().from(sentMail).where(eq(sentMail.status, 'failed'));
-    expect(failed.body).toBe(NOT_KEPT_BODY);
-    const res = await api.request('POST', `/api/program/mail/${failed.id}/resend`, { token: adminToken });
+    expect(failed!.body).toBe(NOT_KEPT_BODY);
+    const res = await api.request('POST', `/api/program/mail/${failed!.id}/resend`, { token: adminToken });
     expect([res.status, res.json.code]).toEqual([409, 'MAIL_NOT_RESENDABLE']);
     const [waiting] = await queue(1, 'Waiting');
-    for (const id of [UNKNOWN_ID, 'not-a-uuid', waiting.id]) {
+    for (const id of [UNKNOWN_ID, 'not-a-uuid', waiting!.id]) {
       const r = await api.request('POST', `/api/program/mail/${id}/resend`, { token: adminToken });
       expect([id, r.status, r.json.code]).toEqual([id, 404, 'NOT_FOUND']);
     }
@@ -173,7 +173,7 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     for (const token of [staffToken, coordinatorToken]) {
       const list = await api.request('GET', '/api/program/mail', { token });
       expect([list.status, list.json.code]).toEqual([404, 'NOT_FOUND']);
-      const resend = await api.request('POST', `/api/program/mail/${waiting.id}/resend`, { token });
+      const resend = await api.request('POST', `/api/program/mail/${waiting!.id}/resend`, { token });
       expect([resend.status, resend.json.code]).toEqual([404, 'NOT_FOUND']);
     }
   });
@@ -195,7 +195,7 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     await api.db
       .update(sentMail)
       .set({ status: 'dead', attempts: MAX_ATTEMPTS, error: '550 Mailbox unavailable' })
-      .where(eq(sentMail.id, queued.id));
+      .where(eq(sentMail.id, queued!.id));
     const out: string[] = [];
     const io = (url?: string) => ({
       out: (l: string) => out.push(l),
@@ -204,11 +204,11 @@ describe.each(dbKinds())('mail outbox on %s', (kind) => {
     });
     expect(await runAdminCommand(api.db, ['list-mail'], io(), 'ops', api.clock.now)).toBe(0);
     expect(out[0]).toBe('No SMTP_URL: waiting mail stays waiting until one is set.');
-    expect(out.find((l) => l.startsWith(queued.id))).toMatch(/dead ×6 .* r0@example\.org {2}"Dead letter 0" — 550 Mailbox unavailable$/);
+    expect(out.find((l) => l.startsWith(queued!.id))).toMatch(/dead ×6 .* r0@example\.org {2}"Dead letter 0" — 550 Mailbox unavailable$/);
     out.length = 0;
     expect(await runAdminCommand(api.db, ['resend-mail', '--dead'], io(smtp.url), 'ops', api.clock.now)).toBe(0);
     expect(out).toEqual(['Queued again: 1; sent at once: 1.']);
     expect((await smtp.waitFor(1)).map((m) => m.subject)).toContain('Dead letter 0');
-    expect(await rowOf(queued.id)).toMatchObject({ status: 'sent' });
+    expect(await rowOf(queued!.id)).toMatchObject({ status: 'sent' });
   });
 });

@@ -18,8 +18,8 @@ describe('demo manifests (PGlite)', () => {
     expect(await seedDemo(api.db, { today, bananaBoxLbs: 40 })).toBe(true);
     const [toronto] = await api.db.select().from(s.branches).where(eq(s.branches.name, 'Toronto Community Food Bank'));
     const [september, october] = [
-      await branchReconciliation(api.db, toronto.id, 2026, 9),
-      await branchReconciliation(api.db, toronto.id, 2026, 10),
+      await branchReconciliation(api.db, toronto!.id, 2026, 9),
+      await branchReconciliation(api.db, toronto!.id, 2026, 10),
     ];
     expect(september.summary.matched + october.summary.matched).toBeGreaterThan(5);
     expect(september.summary.differs + october.summary.differs).toBeGreaterThan(0);

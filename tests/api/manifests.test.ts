@@ -140,7 +140,7 @@ describe('manifests (PGlite)', () => {
     });
     expect(res.json).toMatchObject({ written: true, newLines: 1, unmatched: [] });
     const [line] = await api.db.select().from(s.manifestLines).where(eq(s.manifestLines.retailerId, other));
-    expect(line.storeId).toBe(w.otherStore.id);
+    expect(line!.storeId).toBe(w.otherStore.id);
     expect((await api.request('POST', `/api/program/retailers/${other}/manifests`, { token: w.token, body: { csv } })).status).toBe(404);
     expect((await api.request('POST', '/api/partner/manifests', { token: w.token, body: { csv } })).status).toBe(404);
     expect((await api.request('GET', `/api/program/retailers/${w.branch.id}/manifest-mapping`, { token: adminToken })).status).toBe(404);

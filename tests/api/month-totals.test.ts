@@ -49,9 +49,9 @@ async function expectReportsMatch(api: TestApi, w: World) {
       reference.map((r) => [r.month, r.submitted, Object.keys(r.categories).sort()]),
     );
     fast.forEach((r, i) => {
-      expect(r.frontStoreWeightInPounds).toBeCloseTo(reference[i].frontStoreWeightInPounds, 9);
-      expect(r.backStoreWeightInPounds).toBeCloseTo(reference[i].backStoreWeightInPounds, 9);
-      for (const [name, share] of Object.entries(r.categories)) expect(share).toBeCloseTo(reference[i].categories[name], 12);
+      expect(r.frontStoreWeightInPounds).toBeCloseTo(reference[i]!.frontStoreWeightInPounds, 9);
+      expect(r.backStoreWeightInPounds).toBeCloseTo(reference[i]!.backStoreWeightInPounds, 9);
+      for (const [name, share] of Object.entries(r.categories)) expect(share).toBeCloseTo(reference[i]!.categories[name]!, 12);
     });
   }
 }
@@ -138,8 +138,8 @@ describe.each(dbKinds())('running month totals on %s', (kind) => {
     const out: string[] = [];
     expect(await runAdminCommand(api.db, ['rebuild-totals'], { out: (l) => out.push(l), readFile: async () => '' }, 'test')).toBe(0);
     expect(out).toEqual(['Month totals recomputed from the donations.']);
-    expect(norm(await queryRows(api.db, TOTALS))).toEqual(norm(before[0]));
-    expect(norm(await queryRows(api.db, CATEGORY_TOTALS))).toEqual(norm(before[1]));
+    expect(norm(await queryRows(api.db, TOTALS))).toEqual(norm(before[0]!));
+    expect(norm(await queryRows(api.db, CATEGORY_TOTALS))).toEqual(norm(before[1]!));
 
     const june = await api.request('GET', `/api/branch/${w.branch.id}/donations/2026/6`, { token: w.token });
     for (const d of june.json) await api.request('DELETE', `/api/donation/${d.id}`, { token: w.token });

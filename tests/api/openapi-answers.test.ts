@@ -46,7 +46,7 @@ describe.each(dbKinds())('answers against the published OpenAPI document on %s',
     const statement = await api.request('POST', '/api/partner/statements', { token: tokens.partner, body: { year: 2026, month: 4 } });
     Object.assign(ids, {
       branchId: w.branch.id,
-      campaignId: w.campaign.id,
+      campaignId: w.campaign!.id,
       year: '2026',
       month: '4',
       id: donation.id,
@@ -81,7 +81,7 @@ describe.each(dbKinds())('answers against the published OpenAPI document on %s',
           problems.push(`${where}: not declared`);
           continue;
         }
-        const type = res.headers.get('content-type')?.split(';')[0].trim() ?? '';
+        const type = res.headers.get('content-type')?.split(';')[0]!.trim() ?? '';
         if (type !== 'application/json') continue;
         // A refusal the operation does not list is the API's error shape (components.schemas.Error).
         const ref = declared
@@ -111,9 +111,9 @@ describe.each(dbKinds())('answers against the published OpenAPI document on %s',
     expect(validate!(res.json)).toBe(true);
     // The path parameter's own pattern matches the donation's id (it ended in "/i" and matched nothing).
     const param = (
-      doc.paths['/api/donation/{id}'].get as unknown as { parameters: { name: string; schema: { pattern: string } }[] }
+      doc.paths['/api/donation/{id}']!.get as unknown as { parameters: { name: string; schema: { pattern: string } }[] }
     ).parameters.find((p) => p.name === 'id')!;
-    expect(new RegExp(param.schema.pattern, 'u').test(ids.id)).toBe(true);
-    expect(new RegExp(param.schema.pattern, 'u').test(ids.id.toUpperCase())).toBe(true);
+    expect(new RegExp(param.schema.pattern, 'u').test(ids.id!)).toBe(true);
+    expect(new RegExp(param.schema.pattern, 'u').test(ids.id!.toUpperCase())).toBe(true);
   });
 });

@@ -71,7 +71,7 @@ describe('OpenAPI document', () => {
       .filter(({ call, op }) => {
         const isPublic = PUBLIC_ROUTES.has(call);
         const security = effective(op);
-        return isPublic ? security.length !== 0 : !(security.length === 1 && 'bearerAuth' in security[0]);
+        return isPublic ? security.length !== 0 : !(security.length === 1 && 'bearerAuth' in security[0]!);
       })
       .map((o) => o.call);
     expect(wrong).toEqual([]);

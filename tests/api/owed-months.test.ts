@@ -36,12 +36,12 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
     b.march = await fixtures.branch(api, { name: 'March Food Bank', province: 'ON', createdAt: new Date('2026-04-01T02:00:00Z') });
     // Created today, then deactivated today.
     b.gone = await fixtures.branch(api, { name: 'Gone Food Bank', province: 'ON', createdAt: api.clock.now, deactivatedAt: api.clock.now });
-    for (const k of Object.keys(b)) staff[k] = await fixtures.user(api, { branchIds: [b[k].id] });
+    for (const k of Object.keys(b)) staff[k] = await fixtures.user(api, { branchIds: [b[k]!.id] });
     const admin = await fixtures.user(api);
     await grantProgramRole(api.db, admin.username, 'admin', [], 'test');
     adminToken = await fixtures.token(api, admin.id);
     coordinator = await fixtures.user(api);
-    await grantProgramRole(api.db, coordinator.email.split('@')[0], 'coordinator', ['ON'], 'test');
+    await grantProgramRole(api.db, coordinator.email.split('@')[0]!, 'coordinator', ['ON'], 'test');
   });
   afterAll(async () => {
     await api.close();
@@ -80,9 +80,9 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
       [b.march, '2026-03-02'],
       [b.old, '2026-03-03'],
     ] as const) {
-      const store = await fixtures.store(api, branch.id);
+      const store = await fixtures.store(api, branch!.id);
       await api.db.insert(s.donations).values({
-        branchId: branch.id,
+        branchId: branch!.id,
         campaignId: RFP_CAMPAIGN_ID,
         date,
         storeId: store.id,
@@ -105,15 +105,15 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
     expect(r).toMatchObject({ kind: 'overdue', year: 2026, month: 5, branches: 2, digests: 1 });
     const mails = await smtp.waitFor(3);
     await new Promise((done) => setTimeout(done, 300));
-    expect(smtp.messages.flatMap((m) => m.to)).not.toContain(staff.gone.email);
+    expect(smtp.messages.flatMap((m) => m.to)).not.toContain(staff.gone!.email);
     const digest = mails.find((m) => m.to.includes(coordinator.email))!;
     expect(digest.text).not.toContain('Gone Food Bank');
-    const march = mails.find((m) => m.to.includes(staff.march.email))!;
+    const march = mails.find((m) => m.to.includes(staff.march!.email))!;
     expect(march.text).toContain('- March 2026\n- April 2026\n- May 2026\n');
     expect(march.text).not.toContain('February 2026');
     const manual = await api.request('POST', '/api/program/reminders', {
       token: adminToken,
-      body: { branchId: b.gone.id, year: 2026, month: 5 },
+      body: { branchId: b.gone!.id, year: 2026, month: 5 },
     });
     expect(manual.json.code).toBe('REMINDER_NOT_NEEDED');
   });
@@ -143,17 +143,17 @@ describe.each(dbKinds())('months a branch owes on %s', (kind) => {
           )}] as owes
         from (select ${c.joined}::timestamptz as created_at, ${c.gone}::timestamptz as deactivated_at) b`,
       );
-      const sqlOwes = Array.isArray(row.owes)
-        ? row.owes
-        : row.owes
+      const sqlOwes = Array.isArray(row!.owes)
+        ? row!.owes
+        : row!.owes
             .replace(/[{}]/g, '')
             .split(',')
             .map((v) => v === 't');
-      const membership = { joinedOn: row.joined_on, deactivatedOn: row.deactivated_on };
+      const membership = { joinedOn: row!.joined_on, deactivatedOn: row!.deactivated_on };
       expect({ c, owes: [1, 2, 3, 4, 5].map((m) => owesMonth(membership, 2026, m)) }).toEqual({ c, owes: sqlOwes.map(Boolean) });
       // The totals' form of the rule: the owed months as a range of month numbers (year × 12 + month).
       const inRange = (m: number) =>
-        2026 * 12 + m >= Number(row.first_owed) && (row.end_owed === null || 2026 * 12 + m < Number(row.end_owed));
+        2026 * 12 + m >= Number(row!.first_owed) && (row!.end_owed === null || 2026 * 12 + m < Number(row!.end_owed));
       expect({ c, owes: [1, 2, 3, 4, 5].map(inRange) }).toEqual({ c, owes: sqlOwes.map(Boolean) });
     }
   });

@@ -36,7 +36,7 @@ describe('retail partner access matrix (PGlite)', () => {
     const statement = await api.request('POST', '/api/partner/statements', { token: partnerToken, body: { year: 2026, month: 4 } });
     Object.assign(ids, {
       branchId: w.branch.id,
-      campaignId: w.campaign.id,
+      campaignId: w.campaign!.id,
       year: '2026',
       month: '4',
       id: donation.id,

@@ -21,36 +21,36 @@ describe.each(dbKinds())('partner export streamed on %s', (kind) => {
     api = await createTestApi(kind);
     api.clock.now = new Date('2026-07-15T12:00:00Z');
     const [chain] = await api.db.insert(s.retailers).values({ name: 'National Grocers' }).returning();
-    const [banner] = await api.db.insert(s.banners).values({ retailerId: chain.id, name: 'Urban Fresh' }).returning();
+    const [banner] = await api.db.insert(s.banners).values({ retailerId: chain!.id, name: 'Urban Fresh' }).returning();
     const stores = await api.db
       .insert(s.stores)
       .values(
         Array.from({ length: STORES }, (_, i) => ({
           name: `Store ${i}`,
           number: String(100 + i),
-          retailerId: chain.id,
-          bannerId: banner.id,
+          retailerId: chain!.id,
+          bannerId: banner!.id,
         })),
       )
       .returning();
     const [branch] = await api.db.insert(s.branches).values({ name: 'Food Bank', province: 'ON' }).returning();
-    await api.db.execute(sql`update branches set created_at = '2025-01-01T12:00:00Z' where id = ${branch.id}::uuid`);
+    await api.db.execute(sql`update branches set created_at = '2025-01-01T12:00:00Z' where id = ${branch!.id}::uuid`);
     // Store i gives 10 × (i + 1) lb in March and in April (back of store), both months submitted.
     for (const [i, store] of stores.entries())
       for (const date of ['2026-03-05', '2026-04-05'])
         await api.db.execute(
           sql`insert into donations (branch_id, campaign_id, store_id, date, source, weight, weight_unit, weight_in_pounds)
-            values (${branch.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${store.id}::uuid, ${date}::date, 0, ${10 * (i + 1)}, 1, ${10 * (i + 1)})`,
+            values (${branch!.id}::uuid, ${RFP_CAMPAIGN_ID}::uuid, ${store.id}::uuid, ${date}::date, 0, ${10 * (i + 1)}, 1, ${10 * (i + 1)})`,
         );
     for (const month of [3, 4])
       await api.db.execute(
         sql`insert into month_submissions (branch_id, year, month, submitted, submitted_at, submitted_by)
-          values (${branch.id}::uuid, 2026, ${month}, true, now(), 'test')`,
+          values (${branch!.id}::uuid, 2026, ${month}, true, now(), 'test')`,
       );
     const user = await fixtures.user(api);
-    await api.db.insert(s.partnerAccess).values({ userId: user.id, retailerId: chain.id });
+    await api.db.insert(s.partnerAccess).values({ userId: user.id, retailerId: chain!.id });
     token = await fixtures.token(api, user.id);
-    grant = { retailerId: chain.id, bannerId: null, storeIds: [] };
+    grant = { retailerId: chain!.id, bannerId: null, storeIds: [] };
   });
   afterAll(() => api.close());
 
@@ -79,12 +79,12 @@ describe.each(dbKinds())('partner export streamed on %s', (kind) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as never);
     const ws = wb.worksheets[0];
-    expect(ws.name).toBe('Rapport partenaire');
-    expect(ws.getRow(1).getCell(1).value).toBe('Détaillant');
-    expect(ws.rowCount).toBe(1 + 2 * STORES + 1);
-    expect(ws.getRow(2).getCell(8).value).toBe(10);
-    expect(ws.getRow(ws.rowCount).getCell(1).value).toBe('Total');
-    expect(ws.getRow(ws.rowCount).getCell(8).value).toBe(560);
+    expect(ws!.name).toBe('Rapport partenaire');
+    expect(ws!.getRow(1).getCell(1).value).toBe('Détaillant');
+    expect(ws!.rowCount).toBe(1 + 2 * STORES + 1);
+    expect(ws!.getRow(2).getCell(8).value).toBe(10);
+    expect(ws!.getRow(ws!.rowCount).getCell(1).value).toBe('Total');
+    expect(ws!.getRow(ws!.rowCount).getCell(8).value).toBe(560);
   });
 
   it('answers the route with the streamed file, and a store outside the scope with 404 before any byte', async () => {

@@ -31,12 +31,12 @@ describe.each(dbKinds())('a partner with more stores than the figures list, on %
           name: `Store ${String(i).padStart(3, '0')}`,
           number: String(5000 + i),
           retailerId,
-          bannerId: i % 2 ? zehrs.id : w.store.bannerId,
+          bannerId: i % 2 ? zehrs!.id : w.store.bannerId,
         })
         .returning();
-      await api.db.insert(s.branchStores).values({ branchId: w.branch.id, storeId: store.id, campaignId: RFP_CAMPAIGN_ID });
+      await api.db.insert(s.branchStores).values({ branchId: w.branch.id, storeId: store!.id, campaignId: RFP_CAMPAIGN_ID });
       const weight = i === 4 ? 60 : 10 * (i + 1); // Store 004 ties with Store 005 (60 lb)
-      await addDonation(api, w, { date: '2026-04-03', weight, storeId: store.id });
+      await addDonation(api, w, { date: '2026-04-03', weight, storeId: store!.id });
     }
     expect((await submit(api, w, 2026, 4)).status).toBe(200);
     const partner = await fixtures.user(api);
@@ -55,7 +55,8 @@ describe.each(dbKinds())('a partner with more stores than the figures list, on %
     // Sorted by pounds, then name.
     for (let i = 1; i < byStore.length; i++)
       expect(
-        byStore[i - 1].pounds > byStore[i].pounds || (byStore[i - 1].pounds === byStore[i].pounds && byStore[i - 1].name < byStore[i].name),
+        byStore[i - 1]!.pounds > byStore[i]!.pounds ||
+          (byStore[i - 1]!.pounds === byStore[i]!.pounds && byStore[i - 1]!.name < byStore[i]!.name),
       ).toBe(true);
     const all = 1 + 60 + Array.from({ length: extra }, (_, i) => (i === 4 ? 0 : 10 * (i + 1))).reduce((a, b) => a + b, 0);
     expect(res.json.totals.pounds).toBe(all);

@@ -61,10 +61,10 @@ describe.each(dbKinds())('partner report on %s', (kind) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const ws = wb.worksheets[0];
-    expect(ws.getRow(2).getCell(5).value).toBe('2026-04');
-    expect(ws.getRow(2).getCell(8).value).toBe(140);
-    expect(typeof ws.getRow(2).getCell(6).value).toBe('number');
-    expect(ws.getRow(4).getCell(8).value).toBe(150); // the total row
+    expect(ws!.getRow(2).getCell(5).value).toBe('2026-04');
+    expect(ws!.getRow(2).getCell(8).value).toBe(140);
+    expect(typeof ws!.getRow(2).getCell(6).value).toBe('number');
+    expect(ws!.getRow(4).getCell(8).value).toBe(150); // the total row
   });
 
   it('exports in French: French headings, and for a CSV a semicolon and a decimal comma', async () => {
@@ -84,8 +84,8 @@ describe.each(dbKinds())('partner report on %s', (kind) => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
-    expect(wb.worksheets[0].getRow(1).getCell(1).value).toBe('Détaillant');
-    expect(wb.worksheets[0].getRow(2).getCell(8).value).toBe(140);
+    expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Détaillant');
+    expect(wb.worksheets[0]!.getRow(2).getCell(8).value).toBe(140);
   });
 
   it('counts only a coordinator’s provinces, refuses branch staff and bad input', async () => {

@@ -26,9 +26,9 @@ describe.each(dbKinds())('partners of one retailer, scoped differently, on %s', 
     const [zehrs] = await api.db.insert(s.banners).values({ retailerId: w.store.retailerId!, name: 'Zehrs' }).returning();
     const [zehrsStore] = await api.db
       .insert(s.stores)
-      .values({ name: 'King St', number: '88', retailerId: w.store.retailerId!, bannerId: zehrs.id })
+      .values({ name: 'King St', number: '88', retailerId: w.store.retailerId!, bannerId: zehrs!.id })
       .returning();
-    await api.db.insert(s.branchStores).values({ branchId: w.branch.id, storeId: zehrsStore.id, campaignId: RFP_CAMPAIGN_ID });
+    await api.db.insert(s.branchStores).values({ branchId: w.branch.id, storeId: zehrsStore!.id, campaignId: RFP_CAMPAIGN_ID });
 
     const widePartner = await fixtures.user(api);
     await api.db.insert(s.partnerAccess).values({ userId: widePartner.id, retailerId: w.store.retailerId! });
@@ -38,7 +38,7 @@ describe.each(dbKinds())('partners of one retailer, scoped differently, on %s', 
     bannerOnly = await fixtures.token(api, bannerPartner.id);
 
     inBanner = await addDonation(api, w, { date: '2026-04-03', weight: 100 });
-    outside = await addDonation(api, w, { date: '2026-04-07', weight: 30, storeId: zehrsStore.id });
+    outside = await addDonation(api, w, { date: '2026-04-07', weight: 30, storeId: zehrsStore!.id });
     expect((await submit(api, w, 2026, 4)).status).toBe(200);
   });
   afterAll(() => api.close());

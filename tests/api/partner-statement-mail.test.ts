@@ -45,8 +45,8 @@ describe.each(dbKinds())('partner statement mail on %s', (kind) => {
     const before = smtp.messages.length;
     expect(await sendReadyStatements(deps)).toEqual({ sent: 2 });
     await smtp.waitFor(before + 2);
-    const en = smtp.messages.find((m) => m.to.includes(emails.en))!;
-    const fr = smtp.messages.find((m) => m.to.includes(emails.fr))!;
+    const en = smtp.messages.find((m) => m.to.includes(emails.en!))!;
+    const fr = smtp.messages.find((m) => m.to.includes(emails.fr!))!;
     expect(en.subject).toBe('Your statement of donations is ready: April 2026');
     expect(fr.subject).toBe('Votre relevé des dons est prêt\u00a0: avril 2026');
     expect(en.text).toMatch(/Statement RFP-S-\d{6} \(Loblaw Companies, April 2026\) is ready: 100 lb/);
@@ -72,6 +72,6 @@ describe.each(dbKinds())('partner statement mail on %s', (kind) => {
         .sort(),
     ).toEqual(['Votre relevé des dons est prêt\u00a0: mai 2026', 'Your statement of donations is ready: May 2026']);
     const kept = await api.db.execute(sql`select count(*)::int as n from partner_statement_mail where statement_id is not null`);
-    expect((kept as unknown as { rows: { n: number }[] }).rows[0].n).toBe(4);
+    expect((kept as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4);
   });
 });

@@ -19,27 +19,27 @@ describe.each(dbKinds())('partner store picker on %s', (kind) => {
     const [urban, rural] = await api.db
       .insert(s.banners)
       .values([
-        { retailerId: chain.id, name: 'Urban Fresh' },
-        { retailerId: chain.id, name: 'Country Market' },
+        { retailerId: chain!.id, name: 'Urban Fresh' },
+        { retailerId: chain!.id, name: 'Country Market' },
       ])
       .returning();
     // 60 stores of the chain: 40 of one banner, 20 of the other, and one French name.
     const rows = Array.from({ length: 60 }, (_, i) => ({
       name: i === 7 ? 'Épicerie Saint-Jérôme' : `Main Street ${String(i).padStart(2, '0')}`,
       number: String(1000 + i),
-      retailerId: chain.id,
-      bannerId: i < 40 ? urban.id : rural.id,
+      retailerId: chain!.id,
+      bannerId: i < 40 ? urban!.id : rural!.id,
     }));
     const stores = await api.db.insert(s.stores).values(rows).returning();
-    quebecStore = stores[7].id;
+    quebecStore = stores[7]!.id;
     const [other] = await api.db.insert(s.retailers).values({ name: 'Other Chain' }).returning();
-    [{ id: foreignStore }] = await api.db.insert(s.stores).values({ name: 'Main Street Elsewhere', retailerId: other.id }).returning();
+    foreignStore = (await api.db.insert(s.stores).values({ name: 'Main Street Elsewhere', retailerId: other!.id }).returning())[0]!.id;
 
     const chainUser = await fixtures.user(api);
-    await api.db.insert(s.partnerAccess).values({ userId: chainUser.id, retailerId: chain.id });
+    await api.db.insert(s.partnerAccess).values({ userId: chainUser.id, retailerId: chain!.id });
     chainToken = await fixtures.token(api, chainUser.id);
     const bannerUser = await fixtures.user(api);
-    await api.db.insert(s.partnerAccess).values({ userId: bannerUser.id, retailerId: chain.id, bannerId: rural.id });
+    await api.db.insert(s.partnerAccess).values({ userId: bannerUser.id, retailerId: chain!.id, bannerId: rural!.id });
     bannerToken = await fixtures.token(api, bannerUser.id);
   });
   afterAll(() => api.close());

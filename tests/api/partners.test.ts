@@ -183,7 +183,7 @@ describe.each(dbKinds())('retail partners on %s', (kind) => {
     const body = {
       email: 'csr@loblaw.example.com',
       locale: 'fr',
-      scope: { kind: 'banner', bannerId: banner.id },
+      scope: { kind: 'banner', bannerId: banner!.id },
       reason: 'Quarterly reports',
     };
     expect((await api.request('POST', '/api/program/users/invite-partner', { token: coordinatorToken, body })).status).toBe(404);
@@ -197,7 +197,7 @@ describe.each(dbKinds())('retail partners on %s', (kind) => {
     expect(users.json.users[0].partner).toMatchObject({ retailerName: 'Loblaw Companies', bannerName: 'No Frills', storeIds: [] });
     const token = await fixtures.token(api, res.json.id);
     const me = await get('/api/user/current-user', token);
-    expect(me.json).toMatchObject({ branches: [], program: null, partner: { bannerId: banner.id } });
+    expect(me.json).toMatchObject({ branches: [], program: null, partner: { bannerId: banner!.id } });
   });
 
   // A database of its own: this test changes a submitted figure that the tests above read.

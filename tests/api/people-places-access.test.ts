@@ -42,7 +42,7 @@ describe.each(dbKinds())('people and places access on %s', (kind) => {
         createdAt: api.clock.now,
       })
       .returning();
-    requestId = request.id;
+    requestId = request!.id;
   });
   afterAll(() => api.close());
 
@@ -75,9 +75,9 @@ describe.each(dbKinds())('people and places access on %s', (kind) => {
       }
     }
     const [u] = await api.db.select().from(users).where(eq(users.id, target.id));
-    expect(u.disabled).toBe(false);
+    expect(u!.disabled).toBe(false);
     expect((await api.db.select().from(userBranches).where(eq(userBranches.userId, target.id))).map((l) => l.branchId)).toEqual([home.id]);
-    expect((await api.db.select().from(storeRequests).where(eq(storeRequests.id, requestId)))[0].status).toBe('open');
+    expect((await api.db.select().from(storeRequests).where(eq(storeRequests.id, requestId)))[0]!.status).toBe('open');
     const links = await api.db
       .select()
       .from(branchStores)

@@ -40,7 +40,7 @@ describe.each(dbKinds())('the unrecorded pickups digest on %s', (kind) => {
       .insert(s.pickupSlots)
       .values({ storeId: store.id, branchId: branch.id, windowStart: '09:00', windowEnd: '11:30', ...slot })
       .returning();
-    return { branch, en, fr, store, slotId: row.id, emails: [en.email, fr.email] };
+    return { branch, en, fr, store, slotId: row!.id, emails: [en.email, fr.email] };
   }
 
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe.each(dbKinds())('the unrecorded pickups digest on %s', (kind) => {
     expect(fr.text).toContain('https://rfp.example.org/pickups');
     const [row] = await api.db.select().from(s.pickupDigestsSent).where(sqlBranch(b.branch.id));
     expect(row).toMatchObject({ sentOn: '2026-03-09', pickups: 2, sentBy: 'scheduler' });
-    expect([...row.recipients].sort()).toEqual([...b.emails].sort());
+    expect([...row!.recipients].sort()).toEqual([...b.emails].sort());
   });
 
   it('sends nothing on a second run the same day, from the schedule or the command line, and again the next day', async () => {
@@ -160,10 +160,10 @@ describe.each(dbKinds())('the unrecorded pickups digest on %s', (kind) => {
     const en = to([b.en.email]);
     expect(en).toHaveLength(1);
     // 31 July (14 days back) to 12 August (two days back): 13 pickups.
-    expect(en[0].subject).toBe('Pickups with nothing recorded: Kingston Food Bank (13)');
-    expect(en[0].text).toContain('Friday, July 31');
-    expect(en[0].text).toContain('Wednesday, August 12');
-    for (const day of ['Thursday, July 30', 'Thursday, August 13', 'Friday, August 14']) expect(en[0].text).not.toContain(day);
+    expect(en[0]!.subject).toBe('Pickups with nothing recorded: Kingston Food Bank (13)');
+    expect(en[0]!.text).toContain('Friday, July 31');
+    expect(en[0]!.text).toContain('Wednesday, August 12');
+    for (const day of ['Thursday, July 30', 'Thursday, August 13', 'Friday, August 14']) expect(en[0]!.text).not.toContain(day);
   });
 
   it('mails no branch with nothing unrecorded, nor a backup branch for the pickups it only backs up', async () => {

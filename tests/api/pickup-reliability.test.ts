@@ -63,7 +63,7 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
     expect(Object.keys(rows)).toEqual(['Halifax Food Bank', 'Toronto Community Food Bank']);
     const db = await mayRows();
     for (const name of Object.keys(rows)) {
-      const c = rows[name].counts;
+      const c = rows[name]!.counts;
       const d = db(name);
       expect([name, c.recorded, c.noFood, c.missed, c.missedByReason.truck, c.missedByReason.weather, c.missedByReason.staff]).toEqual([
         name,
@@ -77,7 +77,7 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
     }
     // Toronto: Mondays and Wednesdays of May (8); Halifax: Tuesdays (4). What is left is unrecorded (all two days past).
     const t = rows['Toronto Community Food Bank'];
-    expect(t.counts).toEqual({
+    expect(t!.counts).toEqual({
       scheduled: 8,
       recorded: 1,
       noFood: 1,
@@ -86,8 +86,8 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
       unrecorded: 4,
       pending: 0,
     });
-    expect([t.percents.recorded, t.percents.noFood, t.percents.missed, t.percents.unrecorded]).toEqual([12.5, 12.5, 25, 50]);
-    expect(rows['Halifax Food Bank'].counts).toMatchObject({ scheduled: 4, recorded: 1, noFood: 1, missed: 1, unrecorded: 1 });
+    expect([t!.percents.recorded, t!.percents.noFood, t!.percents.missed, t!.percents.unrecorded]).toEqual([12.5, 12.5, 25, 50]);
+    expect(rows['Halifax Food Bank']!.counts).toMatchObject({ scheduled: 4, recorded: 1, noFood: 1, missed: 1, unrecorded: 1 });
     expect(res.json.total.counts).toMatchObject({ scheduled: 12, recorded: 2, noFood: 2, missed: 3, unrecorded: 5, pending: 0 });
     expect(res.json.total.percents.missed).toBe(25);
   });
@@ -115,10 +115,10 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
     expect([res.json.from, res.json.to, res.json.today]).toEqual(['2026-04-01', '2026-06-30', '2026-06-10']);
     const rows = byName(res.json.rows);
     // Ontario: 9 in April, 8 in May, 1, 3, 8 and 10 June (today: pending); after today nothing counts.
-    expect(rows.ON.counts).toMatchObject({ scheduled: 21, recorded: 1, noFood: 1, missed: 2, unrecorded: 16, pending: 1 });
+    expect(rows.ON!.counts).toMatchObject({ scheduled: 21, recorded: 1, noFood: 1, missed: 2, unrecorded: 16, pending: 1 });
     // Nova Scotia: 4 in April, 4 in May, 2 and 9 June (late by a day: pending).
-    expect(rows.NS.counts).toMatchObject({ scheduled: 10, recorded: 1, noFood: 1, missed: 1, unrecorded: 6, pending: 1 });
-    expect(rows.ON.percents.pending).toBe(4.8);
+    expect(rows.NS!.counts).toMatchObject({ scheduled: 10, recorded: 1, noFood: 1, missed: 1, unrecorded: 6, pending: 1 });
+    expect(rows.ON!.percents.pending).toBe(4.8);
   });
 
   it('shows no percentage for a period with nothing scheduled', async () => {
@@ -198,7 +198,7 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
     const fr = await file('csv', 'fr');
     expect(fr.headers.get('content-disposition')).toContain('filename="fiabilite-des-collectes-2026-T2-par-magasin.csv"');
     const frLines = fr.text.replace('\uFEFF', '').split('\r\n');
-    expect(frLines[0].split(';').slice(0, 6)).toEqual([
+    expect(frLines[0]!.split(';').slice(0, 6)).toEqual([
       'Magasin',
       'Province',
       'Prévues',
@@ -218,15 +218,15 @@ describe.each(dbKinds())('pickup reliability on %s', (kind) => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(await res.arrayBuffer());
       const sheet = book.worksheets[0];
-      expect([sheet.getRow(1).getCell(1).value, sheet.getRow(1).getCell(2).value]).toEqual(
+      expect([sheet!.getRow(1).getCell(1).value, sheet!.getRow(1).getCell(2).value]).toEqual(
         lang === 'fr' ? ['Détaillant', 'Prévues'] : ['Retailer', 'Scheduled'],
       );
-      expect([sheet.getRow(2).getCell(1).value, sheet.getRow(2).getCell(2).value, sheet.getRow(2).getCell(8).value]).toEqual([
+      expect([sheet!.getRow(2).getCell(1).value, sheet!.getRow(2).getCell(2).value, sheet!.getRow(2).getCell(8).value]).toEqual([
         'Loblaw Companies',
         8,
         25,
       ]);
-      expect(sheet.getRow(4).getCell(1).value).toBe('Total');
+      expect(sheet!.getRow(4).getCell(1).value).toBe('Total');
     }
   });
 });

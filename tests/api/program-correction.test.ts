@@ -63,7 +63,7 @@ describe.each(dbKinds())('program correction of a donation on %s', (kind) => {
     const entries = await api.db.select().from(s.auditLog).where(eq(s.auditLog.entityId, november)).orderBy(s.auditLog.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
     expect(entries[1]).toMatchObject({ action: 'update', before: expect.objectContaining({ weightInPounds: 10 }) });
-    expect(entries[1].actor).toBe(admin.email);
+    expect(entries[1]!.actor).toBe(admin.email);
 
     // A submitted month stays closed to the administrator's correction too (reopen it first).
     const closed = await api.request('PUT', `/api/donation/${october}`, { token: adminToken, body: { ...fix, date: '2026-10-03' } });

@@ -114,7 +114,7 @@ describe.each(dbKinds())('oversight edges (deactivated branches, time zone) on %
     });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
-    const row = book.worksheets[0].getRow(2);
+    const row = book.worksheets[0]!.getRow(2);
     expect(row.getCell(1).value).toBe('Open Food Bank');
     expect(row.getCell(4).value).toEqual(new Date('2026-05-19T00:00:00Z'));
     api.clock.now = new Date('2026-05-20T16:00:00Z');

@@ -197,8 +197,8 @@ describe.each(dbKinds())('program oversight on %s', (kind) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).getCell(1).value).toBe('Food Bank');
-    const toronto = sheet.getRow(4);
+    expect(sheet!.getRow(1).getCell(1).value).toBe('Food Bank');
+    const toronto = sheet!.getRow(4);
     expect(toronto.getCell(1).value).toBe('Toronto Community Food Bank');
     expect(toronto.getCell(6).value).toBe(40);
     expect(toronto.getCell(7).value).toBe(100);

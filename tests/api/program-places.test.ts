@@ -57,7 +57,7 @@ describe.each(dbKinds())('places on %s', (kind) => {
     });
     expect(off.json.changed).toBe(true);
     const [row] = await api.db.select().from(branches).where(eq(branches.id, res.json.id));
-    expect(row.deactivatedAt).toEqual(api.clock.now);
+    expect(row!.deactivatedAt).toEqual(api.clock.now);
   });
 
   it('previews a store CSV row by row, writes nothing when a row is refused, and writes on confirm', async () => {
@@ -103,8 +103,8 @@ describe.each(dbKinds())('places on %s', (kind) => {
       body: { branchIds: [other.id], reason: 'served by Other Bank now' },
     });
     expect(moved.json.changed).toBe(true);
-    const [after] = await api.db.select().from(donations).where(eq(donations.id, d.id));
-    expect(after.branchId).toBe(home.id);
+    const [after] = await api.db.select().from(donations).where(eq(donations.id, d!.id));
+    expect(after!.branchId).toBe(home.id);
     const list = await api.request('GET', '/api/program/stores?q=move', { token: admin });
     expect(list.json[0].branches).toEqual([{ branchId: other.id, branchName: 'Other Bank' }]);
   });
@@ -119,9 +119,9 @@ describe.each(dbKinds())('places on %s', (kind) => {
     expect(sent.status).toBe(200);
     // The program's administrators hear of it at once, with the way to the screen that decides.
     const toAdmin = (await smtp.waitFor(seen + 1))[seen];
-    expect(toAdmin.to).toEqual(['placesadmin@example.org']);
-    expect(toAdmin.subject).toBe('Store request: Rue Principale (Home Bank)');
-    expect(toAdmin.text).toContain('http://app.test/program/stores');
+    expect(toAdmin!.to).toEqual(['placesadmin@example.org']);
+    expect(toAdmin!.subject).toBe('Store request: Rue Principale (Home Bank)');
+    expect(toAdmin!.text).toContain('http://app.test/program/stores');
     const open = await api.request('GET', '/api/program/store-requests', { token: admin });
     expect(open.json.map((r: { id: string }) => r.id)).toContain(sent.json.id);
     const approved = await api.request('POST', `/api/program/store-requests/${sent.json.id}/decision`, {
@@ -133,7 +133,7 @@ describe.each(dbKinds())('places on %s', (kind) => {
     expect(mine.json.map((s: { name: string }) => s.name)).toContain('Rue Principale');
     // The requester is told the outcome by e-mail (in their language) and on the form.
     const toAsker = (await smtp.waitFor(seen + 2))[seen + 1];
-    expect([toAsker.to, toAsker.subject]).toEqual([['asker@example.org'], 'Magasin ajouté : Rue Principale']);
+    expect([toAsker!.to, toAsker!.subject]).toEqual([['asker@example.org'], 'Magasin ajouté : Rue Principale']);
     const outcome = await api.request('GET', `/api/branch/${home.id}/store-requests`, { token: staff });
     expect(outcome.json.find((r: { id: string }) => r.id === sent.json.id)).toMatchObject({ status: 'approved' });
     const again = await api.request('POST', `/api/program/store-requests/${sent.json.id}/decision`, {
@@ -155,8 +155,8 @@ describe.each(dbKinds())('places on %s', (kind) => {
       body: { approve: false, reason: 'Ce magasin est fermé' },
     });
     const refusal = (await smtp.waitFor(seen + 2))[seen + 1];
-    expect(refusal.subject).toBe('Demande de magasin refusée : Gone');
-    expect(refusal.text).toContain('Raison : Ce magasin est fermé');
+    expect(refusal!.subject).toBe('Demande de magasin refusée : Gone');
+    expect(refusal!.text).toContain('Raison : Ce magasin est fermé');
     const outcome = await api.request('GET', `/api/branch/${home.id}/store-requests`, { token: staff });
     expect(outcome.json.find((r: { id: string }) => r.id === sent.json.id)).toMatchObject({
       status: 'refused',

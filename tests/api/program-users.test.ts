@@ -56,14 +56,14 @@ describe.each(dbKinds())('people on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ username: 'lead@kingston.example.org', linkSent: true });
     const mail = await nextMail();
-    expect(mail.to.map((a) => a.toLowerCase())).toEqual(['lead@kingston.example.org']);
-    expect(mail.subject).toContain('Programme de récupération en épicerie');
-    expect(mail.text).toContain('Kingston Food Bank');
-    const token = linkIn(mail.text)!;
-    expect(mail.text).toContain(`http://app.test/invitation/${token}`);
+    expect(mail!.to.map((a) => a.toLowerCase())).toEqual(['lead@kingston.example.org']);
+    expect(mail!.subject).toContain('Programme de récupération en épicerie');
+    expect(mail!.text).toContain('Kingston Food Bank');
+    const token = linkIn(mail!.text)!;
+    expect(mail!.text).toContain(`http://app.test/invitation/${token}`);
     // Only the hash is stored; the audit log says who invited and why.
     const [row] = await api.db.select().from(invitations).where(eq(invitations.userId, res.json.id));
-    expect(row.tokenHash).not.toContain(token);
+    expect(row!.tokenHash).not.toContain(token);
     const [entry] = await api.db
       .select()
       .from(auditLog)
@@ -93,13 +93,13 @@ describe.each(dbKinds())('people on %s', (kind) => {
       token: adminToken,
       body: { email: 'late@example.org', branchId: branch.id, reason: 'volunteer' },
     });
-    const first = linkIn((await nextMail()).text)!;
+    const first = linkIn((await nextMail())!.text)!;
     const resend = await api.request('POST', `/api/program/users/${res.json.id}/resend-invitation`, {
       token: adminToken,
       body: { reason: 'lost the mail' },
     });
     expect(resend.status).toBe(200);
-    const second = linkIn((await nextMail()).text)!;
+    const second = linkIn((await nextMail())!.text)!;
     const old = await api.request('POST', '/api/invitation/check', { body: { token: first } });
     expect([old.status, old.json.code]).toEqual([404, 'INVITATION_INVALID']);
 
@@ -112,7 +112,7 @@ describe.each(dbKinds())('people on %s', (kind) => {
       api.clock.now = saved;
     }
     const [u] = await api.db.select().from(users).where(eq(users.id, res.json.id));
-    expect(u.passwordHash).toBeNull();
+    expect(u!.passwordHash).toBeNull();
   });
 
   it('invites a single sign-on user without any password or link', async () => {
@@ -122,8 +122,8 @@ describe.each(dbKinds())('people on %s', (kind) => {
     });
     expect(res.json.linkSent).toBe(false);
     const mail = await nextMail();
-    expect(linkIn(mail.text)).toBeUndefined();
-    expect(mail.text).toContain('http://app.test/login');
+    expect(linkIn(mail!.text)).toBeUndefined();
+    expect(mail!.text).toContain('http://app.test/login');
   });
 
   it('lets a lead invite into their own branch only', async () => {
@@ -140,7 +140,7 @@ describe.each(dbKinds())('people on %s', (kind) => {
     expect((await into(branch.id, staffToken)).status).toBe(404);
     const ok = await into(branch.id);
     expect(ok.status).toBe(200);
-    const colleague = linkIn((await nextMail()).text)!;
+    const colleague = linkIn((await nextMail())!.text)!;
     expect((await api.request('POST', '/api/invitation/accept', { body: { token: colleague, password: 'Coll-2026' } })).status).toBe(200);
     const people = await api.request('GET', `/api/branch/${branch.id}/people`, { token: leadToken });
     expect(people.json.map((p: { username: string }) => p.username)).toContain(ok.json.username);
@@ -173,8 +173,8 @@ describe.each(dbKinds())('people on %s', (kind) => {
     expect(await list()).toBeNull();
 
     const [admin] = await api.db.select().from(users).where(eq(users.username, 'progadmin'));
-    expect((await role(admin.id, { role: 'none', reason: 'x' })).json.code).toBe('ADMIN_SELF_ROLE');
-    const self = await api.request('PUT', `/api/program/users/${admin.id}/status`, {
+    expect((await role(admin!.id, { role: 'none', reason: 'x' })).json.code).toBe('ADMIN_SELF_ROLE');
+    const self = await api.request('PUT', `/api/program/users/${admin!.id}/status`, {
       token: adminToken,
       body: { disabled: true, reason: 'x' },
     });

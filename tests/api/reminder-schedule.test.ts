@@ -48,8 +48,8 @@ describe.each(dbKinds())('reminder schedule on %s', (kind) => {
     try {
       // Nothing but the schedule sends this one.
       const [mail] = await smtp.waitFor(1);
-      expect(mail.to).toContain('timmins@example.org');
-      expect(mail.subject).toContain('May 2026');
+      expect(mail!.to).toContain('timmins@example.org');
+      expect(mail!.subject).toContain('May 2026');
       // Several more runs of the schedule, and others beside them: the reminder is recorded once per branch, month
       // and kind.
       await Promise.all([runReminders(deps, deps.now()), runReminders(deps, deps.now())]);

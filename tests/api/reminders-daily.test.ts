@@ -53,7 +53,7 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
 
   it('sends a double click’s reminder once, and the schedule of the same day sends it no more', async () => {
     api.clock.now = at('2026-06-20');
-    const [first, second, scheduled] = await Promise.all([send(b.two.id), send(b.two.id), runReminders(deps, at('2026-06-20'))]);
+    const [first, second, scheduled] = await Promise.all([send(b.two!.id), send(b.two!.id), runReminders(deps, at('2026-06-20'))]);
     const answers = [first, second];
     // Two people, one mail each: whichever of the three claimed the day sent them (the schedule also reminds Later
     // Food Bank, unless it lost the race for Two People's: then it reminded Later only).
@@ -68,9 +68,9 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
       expect(r.json).toMatchObject({ kind: 'overdue', branchName: 'Two People Food Bank' });
     }
     // Both answers tell when it was sent, the same moment.
-    if (sentNow.length === 1) expect(answers[0].json.sentAt).toBe(answers[1].json.sentAt);
+    if (sentNow.length === 1) expect(answers[0]!.json.sentAt).toBe(answers[1]!.json.sentAt);
     // A later try that day, by hand or by the schedule, sends nothing.
-    const again = await send(b.two.id);
+    const again = await send(b.two!.id);
     expect(again.status).toBe(200);
     expect(again.json.sentNow).toBe(false);
     expect((await runReminders(deps, at('2026-06-20'))).branches).toBe(0);
@@ -81,7 +81,7 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
   it('answers "already sent" to a reminder by hand after the schedule sent it that day', async () => {
     api.clock.now = at('2026-06-20');
     expect((await runReminders(deps, at('2026-06-20'))).branches).toBe(2);
-    const res = await send(b.later.id);
+    const res = await send(b.later!.id);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ sentNow: false, manual: false, sentBy: 'scheduler' });
     expect(new Date(res.json.sentAt).getTime()).toBe(at('2026-06-20').getTime());
@@ -89,11 +89,11 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
 
   it('sends again on another day', async () => {
     api.clock.now = at('2026-06-20');
-    expect((await send(b.two.id)).status).toBe(201);
+    expect((await send(b.two!.id)).status).toBe(201);
     await smtp.waitFor(2);
     api.clock.now = at('2026-06-22');
     const before = smtp.messages.length;
-    const res = await send(b.two.id);
+    const res = await send(b.two!.id);
     expect(res.status).toBe(201);
     expect(res.json.sentNow).toBe(true);
     await smtp.waitFor(before + 2);
@@ -101,14 +101,14 @@ describe.each(dbKinds())('reminders once a day on %s', (kind) => {
 
   it('offers the button only where somebody could receive the reminder, with when it was last sent', async () => {
     api.clock.now = at('2026-06-20');
-    expect((await send(b.two.id)).status).toBe(201);
+    expect((await send(b.two!.id)).status).toBe(201);
     api.clock.now = at('2026-06-22');
-    expect((await send(b.two.id)).status).toBe(201);
+    expect((await send(b.two!.id)).status).toBe(201);
     const view = await api.request('GET', '/api/program/oversight?year=2026&month=5', { token: adminToken });
     const row = (name: string) => view.json.rows.find((r: { name: string }) => r.name === name);
     expect(row('Two People Food Bank')).toMatchObject({ canRemind: true, remindBlocked: null, remindedAt: at('2026-06-22').toISOString() });
     // The screen says why instead of leaving the row without a button.
     expect(row('Nobody Food Bank')).toMatchObject({ canRemind: false, remindBlocked: 'noRecipient', remindedAt: null });
-    expect((await send(b.nobody.id)).json.code).toBe('REMINDER_NO_RECIPIENT');
+    expect((await send(b.nobody!.id)).json.code).toBe('REMINDER_NO_RECIPIENT');
   });
 });

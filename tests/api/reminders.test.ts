@@ -48,7 +48,7 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
     u.done = await fixtures.user(api, { branchIds: [b.done.id] });
     u.halifax = await fixtures.user(api, { branchIds: [b.halifax.id] });
     u.coordinator = await fixtures.user(api, { locale: 'fr' });
-    await grantProgramRole(api.db, u.coordinator.email.split('@')[0], 'coordinator', ['ON'], 'test');
+    await grantProgramRole(api.db, u.coordinator.email.split('@')[0]!, 'coordinator', ['ON'], 'test');
     coordinatorToken = await fixtures.token(api, u.coordinator.id);
     await api.db
       .insert(s.monthSubmissions)
@@ -81,13 +81,13 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
       expect(r).toMatchObject({ kind: 'due', year: 2026, month: 5, branches: 3, digests: 0 });
       const mails = await smtp.waitFor(3);
       const to = (email: string) => mails.find((m) => m.to.includes(email))!;
-      expect(mails.flatMap((m) => m.to).sort()).toEqual([u.ottawa.email, u.sudbury.email, u.halifax.email].sort());
-      expect(to(u.ottawa.email).subject).toBe('Reminder: submit the May 2026 report, Ottawa Food Bank');
-      expect(to(u.ottawa.email).text).toContain('due by June 15, 2026');
+      expect(mails.flatMap((m) => m.to).sort()).toEqual([u.ottawa!.email, u.sudbury!.email, u.halifax!.email].sort());
+      expect(to(u.ottawa!.email).subject).toBe('Reminder: submit the May 2026 report, Ottawa Food Bank');
+      expect(to(u.ottawa!.email).text).toContain('due by June 15, 2026');
       // Ottawa submitted March: January, February, April and May are missing.
-      expect(to(u.ottawa.email).text).toContain('- January 2026\n- February 2026\n- April 2026\n- May 2026\n');
-      expect(to(u.sudbury.email).subject).toBe('Rappel : rapport de mai 2026 à soumettre, Sudbury Food Bank');
-      expect(to(u.sudbury.email).text).toContain('d’ici le 15 juin 2026');
+      expect(to(u.ottawa!.email).text).toContain('- January 2026\n- February 2026\n- April 2026\n- May 2026\n');
+      expect(to(u.sudbury!.email).subject).toBe('Rappel : rapport de mai 2026 à soumettre, Sudbury Food Bank');
+      expect(to(u.sudbury!.email).text).toContain('d’ici le 15 juin 2026');
       expect(await runReminders(deps, at('2026-06-12'))).toMatchObject({ kind: 'due', branches: 0 });
       expect(smtp.messages).toHaveLength(3);
     });
@@ -96,11 +96,11 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
       const before = smtp.messages.length;
       expect(await runReminders(deps, at('2026-06-16'))).toMatchObject({ kind: 'overdue', branches: 3, digests: 1 });
       await smtp.waitFor(before + 4);
-      const digest = since(before).find((m) => m.to.includes(u.coordinator.email))!;
+      const digest = since(before).find((m) => m.to.includes(u.coordinator!.email))!;
       expect(digest.subject).toBe('Rapports de mai 2026 en retard : 2');
       expect(digest.text).toContain('- Ottawa Food Bank\n- Sudbury Food Bank\n');
       expect(digest.text).not.toContain('Halifax');
-      expect(since(before).find((m) => m.to.includes(u.ottawa.email))!.subject).toBe('Report overdue: Ottawa Food Bank, May 2026');
+      expect(since(before).find((m) => m.to.includes(u.ottawa!.email))!.subject).toBe('Report overdue: Ottawa Food Bank, May 2026');
       expect(await runReminders(deps, at('2026-06-20'))).toMatchObject({ branches: 0, digests: 0 });
       expect(smtp.messages).toHaveLength(before + 4);
     });
@@ -116,7 +116,7 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
         since(before)
           .flatMap((m) => m.to)
           .sort(),
-      ).toEqual([u.ottawa.email, u.sudbury.email, u.done.email, u.halifax.email, u.coordinator.email].sort());
+      ).toEqual([u.ottawa!.email, u.sudbury!.email, u.done!.email, u.halifax!.email, u.coordinator!.email].sort());
       const rows = await api.db
         .select()
         .from(s.remindersSent)
@@ -125,7 +125,7 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
     });
 
     it('lets a user opt out of reminders and back in', async () => {
-      const token = await fixtures.token(api, u.ottawa.id);
+      const token = await fixtures.token(api, u.ottawa!.id);
       expect((await api.request('GET', '/api/user/current-user/reminders', { token })).json).toEqual({ optOut: false });
       expect((await api.request('PUT', '/api/user/current-user/reminders', { token, body: { optOut: 'yes' } })).status).toBe(400);
       expect((await api.request('PUT', '/api/user/current-user/reminders', { token, body: { optOut: true } })).json).toEqual({
@@ -135,7 +135,7 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
       await runReminders(deps, at('2026-08-16'));
       await smtp.waitFor(before + 1);
       await new Promise((r) => setTimeout(r, 300));
-      expect(since(before).flatMap((m) => m.to)).not.toContain(u.ottawa.email);
+      expect(since(before).flatMap((m) => m.to)).not.toContain(u.ottawa!.email);
       await api.request('PUT', '/api/user/current-user/reminders', { token, body: { optOut: false } });
       expect((await api.request('GET', '/api/user/current-user/reminders', { token })).json).toEqual({ optOut: false });
     });
@@ -161,24 +161,24 @@ describe.each(dbKinds())('reminders on %s', (kind) => {
         'overdue Ottawa Food Bank',
         'overdue Sudbury Food Bank',
       ]);
-      const branchToken = await fixtures.token(api, u.ottawa.id);
+      const branchToken = await fixtures.token(api, u.ottawa!.id);
       expect((await api.request('GET', '/api/program/reminders?year=2026&month=5', { token: branchToken })).status).toBe(404);
 
       const send = (branchId: string, token = coordinatorToken) =>
         api.request('POST', '/api/program/reminders', { token, body: { branchId, year: 2026, month: 5 } });
       const before = smtp.messages.length;
-      const res = await send(b.ottawa.id);
+      const res = await send(b.ottawa!.id);
       expect(res.status).toBe(201);
-      expect(res.json).toMatchObject({ kind: 'overdue', manual: true, branchName: 'Ottawa Food Bank', recipients: [u.ottawa.email] });
-      expect((await smtp.waitFor(before + 1))[before].to).toEqual([u.ottawa.email]);
-      expect((await send(b.done.id)).json.code).toBe('REMINDER_NOT_NEEDED');
-      expect((await send(b.halifax.id)).status).toBe(404);
-      expect((await send(b.ottawa.id, branchToken)).status).toBe(404);
+      expect(res.json).toMatchObject({ kind: 'overdue', manual: true, branchName: 'Ottawa Food Bank', recipients: [u.ottawa!.email] });
+      expect((await smtp.waitFor(before + 1))[before]!.to).toEqual([u.ottawa!.email]);
+      expect((await send(b.done!.id)).json.code).toBe('REMINDER_NOT_NEEDED');
+      expect((await send(b.halifax!.id)).status).toBe(404);
+      expect((await send(b.ottawa!.id, branchToken)).status).toBe(404);
     });
 
     it('runs from the command line for an external cron, without sending twice', async () => {
       // The schedule reminded every branch of July's report on the 16th but Ottawa, whose one member had opted out.
-      const optOut = (on: boolean) => api.db.update(s.users).set({ remindersOptOut: on }).where(eq(s.users.id, u.ottawa.id));
+      const optOut = (on: boolean) => api.db.update(s.users).set({ remindersOptOut: on }).where(eq(s.users.id, u.ottawa!.id));
       await optOut(true);
       expect(await runReminders(deps, at('2026-08-16'))).toMatchObject({ kind: 'overdue', branches: 3 });
       await optOut(false);

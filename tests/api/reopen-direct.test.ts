@@ -53,14 +53,14 @@ describe.each(dbKinds())('a direct reopening on %s', (kind) => {
     expect((await reopen()).status).toBe(200);
     const mails = await smtp.waitFor(2);
     expect(mails.flatMap((m) => m.to).sort()).toEqual([...emails].sort());
-    const en = mails.find((m) => m.to.includes(emails[0]))!;
+    const en = mails.find((m) => m.to.includes(emails[0]!))!;
     expect(en.subject).toBe('Report reopened: Sudbury Food Bank, April 2026');
     expect(en.text).toContain(
       'The program reopened the April 2026 report of Sudbury Food Bank. Make your changes, then submit the report again.',
     );
     expect(en.text).toContain('The Walmart pounds were entered twice.');
     expect(en.text).toContain('https://rfp.example.org/donations/2026/4');
-    expect(mails.find((m) => m.to.includes(emails[1]))!.subject).toBe('Rapport rouvert : Sudbury Food Bank, avril 2026');
+    expect(mails.find((m) => m.to.includes(emails[1]!))!.subject).toBe('Rapport rouvert : Sudbury Food Bank, avril 2026');
   });
 
   it('shows the month as Reopened to the branch and the program, not Overdue', async () => {

@@ -116,9 +116,9 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     expect(res.json).toMatchObject({ status: 'declined', answer: 'Add it to June instead.', decidedBy: coordinatorOn.email });
     expect((await api.request('GET', path(2) + '/submitted', { token: w.token })).json).toBe(true);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail.to).toEqual([w.member.email]);
-    expect(mail.subject).toBe('Reopening declined: Toronto Community Food Bank, February 2026');
-    expect(mail.text).toContain('Add it to June instead.');
+    expect(mail!.to).toEqual([w.member.email]);
+    expect(mail!.subject).toBe('Reopening declined: Toronto Community Food Bank, February 2026');
+    expect(mail!.text).toContain('Add it to June instead.');
     // Answered once: approving it now is refused.
     expect((await api.request('POST', `/api/program/reopen-requests/${id}/approve`, { token: admin.token, body: {} })).json.code).toBe(
       'REOPEN_ALREADY_DECIDED',
@@ -149,8 +149,8 @@ describe.each(dbKinds())('reopening workflow on %s', (kind) => {
     expect(res.json.status).toBe('approved');
     expect((await api.request('GET', path(3) + '/submitted', { token: w.token })).json).toBe(false);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail.subject).toBe('Reopening approved: Toronto Community Food Bank, March 2026');
-    expect(mail.text).toContain('https://rfp.example.org/donations/2026/3');
+    expect(mail!.subject).toBe('Reopening approved: Toronto Community Food Bank, March 2026');
+    expect(mail!.text).toContain('https://rfp.example.org/donations/2026/3');
 
     await addDonation(api, w, { date: '2026-03-20', weight: 50, source: 1 });
     expect((await submit(api, w, 2026, 3, 'With the second invoice')).status).toBe(200);

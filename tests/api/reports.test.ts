@@ -13,7 +13,7 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     await addDonation(api, w, { date: '2026-04-09', weight: 50, source: 1, categories: [{ categoryId: 2, fraction: 1 }] });
     await addDonation(api, w, { date: '2026-05-02', weight: 0, categories: [{ categoryId: 9, fraction: 1 }] });
     // A campaign donation counts in the report as front-of-store food.
-    const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+    const res = await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, {
       token: w.token,
       body: donationBody(w, {
         date: '2026-04-20',
@@ -110,12 +110,12 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
         displayName: 'Walmart Canada - Warden Ave',
       },
     ]);
-    const program = await api.request('GET', `/api/branch/${w.branch.id}/${w.campaign.id}/stores`, { token: w.token });
+    const program = await api.request('GET', `/api/branch/${w.branch.id}/${w.campaign!.id}/stores`, { token: w.token });
     expect(program.json.map((x: any) => x.id)).toEqual([w.campaignStore.id]);
     const campaigns = await api.request('GET', `/api/branch/${w.branch.id}/campaigns`, { token: w.token });
     expect(campaigns.json).toEqual([
       { id: '00000000-0000-0000-0000-000000000000', name: 'RFP' },
-      { id: w.campaign.id, name: 'Holiday Drive' },
+      { id: w.campaign!.id, name: 'Holiday Drive' },
     ]);
     const otherCampaigns = await api.request('GET', `/api/branch/${w.other.id}/campaigns`, { token: w.outsiderToken });
     expect(otherCampaigns.json).toEqual([{ id: '00000000-0000-0000-0000-000000000000', name: 'RFP' }]);
@@ -215,7 +215,7 @@ describe.each(dbKinds())('reports, stores and years on %s', (kind) => {
     ).toBe(404);
     expect(
       (
-        await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign.id}/campaigndonations`, {
+        await api.request('POST', `/api/branch/${w.branch.id}/${w.campaign!.id}/campaigndonations`, {
           token: w.outsiderToken,
           body: donationBody(w),
         })

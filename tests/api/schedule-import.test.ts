@@ -97,7 +97,7 @@ describe.each(dbKinds())('schedule import on %s', (kind) => {
       [[1, 3], '09:00', '11:00', 1, '2026-07-01', null],
       [[1, 5], '13:00', '14:30', 2, '2026-07-01', '2026-12-31'],
     ]);
-    expect(saved[0].backupBranchId).not.toBeNull();
+    expect(saved[0]!.backupBranchId).not.toBeNull();
     const audits = await api.db.select().from(s.auditLog).where(eq(s.auditLog.entity, 'pickup_slot'));
     expect(audits.filter((a) => a.action === 'create')).toHaveLength(2);
 

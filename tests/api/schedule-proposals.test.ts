@@ -110,7 +110,7 @@ describe.each(dbKinds())('schedule proposals on %s', (kind) => {
     const approved = await decide(res.json.id, { approve: true });
     expect([approved.status, approved.json.status]).toEqual([200, 'approved']);
     const added = await slotRow(approved.json.slotId);
-    expect([added.storeId, added.weekdays.map(Number), added.windowStart, added.startsOn]).toEqual([
+    expect([added!.storeId, added!.weekdays.map(Number), added!.windowStart, added!.startsOn]).toEqual([
       w.store.id,
       [2],
       '14:00',
@@ -150,7 +150,7 @@ describe.each(dbKinds())('schedule proposals on %s', (kind) => {
   it('ends a slot when its end is approved, and changes one when its change is', async () => {
     const end = await propose({ kind: 'end', slotId, endsOn: '2026-08-31', note: 'The store closes for renovation' });
     expect((await decide(end.json.id, { approve: true }, admin)).json.status).toBe('approved');
-    expect((await slotRow(slotId)).endsOn).toBe('2026-08-31');
+    expect((await slotRow(slotId))!.endsOn).toBe('2026-08-31');
     const change = await propose({
       kind: 'change',
       slotId,
@@ -159,7 +159,7 @@ describe.each(dbKinds())('schedule proposals on %s', (kind) => {
     });
     expect((await decide(change.json.id, { approve: true })).json.slotId).toBe(slotId);
     const changed = await slotRow(slotId);
-    expect([changed.windowStart, changed.endsOn]).toEqual(['10:00', null]);
+    expect([changed!.windowStart, changed!.endsOn]).toEqual(['10:00', null]);
   });
 
   it("shows a partner only its own stores' schedules, read-only", async () => {

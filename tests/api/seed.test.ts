@@ -35,8 +35,8 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       ['retail', 'retail@sobeys.example.com', 1, 'en'],
       ['sudbury', 'sudbury@foodbank.example.org', 1, 'en'],
     ]);
-    expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verify(users[0].passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(users[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verify(users[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
     const links = await api.db
       .select({ username: s.users.username, name: s.branches.name, province: s.branches.province })
       .from(s.userBranches)
@@ -152,23 +152,23 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
       n: number;
       provinces: number;
     }[];
-    expect(b.n).toBeGreaterThanOrEqual(20);
-    expect(b.provinces).toBeGreaterThanOrEqual(10);
+    expect(b!.n).toBeGreaterThanOrEqual(20);
+    expect(b!.provinces).toBeGreaterThanOrEqual(10);
     // Last month (May 2026 on 10 June): most food banks have submitted it, some have not (pending until the 15th).
     const may = (
       await api.db.execute(sql`
       select count(*) filter (where ms.submitted)::int as submitted, count(*) filter (where not coalesce(ms.submitted, false))::int as missing
       from branches br left join month_submissions ms on ms.branch_id = br.id and ms.year = 2026 and ms.month = 5`)
     ).rows as { submitted: number; missing: number }[];
-    expect(may[0].submitted).toBeGreaterThan(may[0].missing);
-    expect(may[0].missing).toBeGreaterThanOrEqual(5);
+    expect(may[0]!.submitted).toBeGreaterThan(may[0]!.missing);
+    expect(may[0]!.missing).toBeGreaterThanOrEqual(5);
     // Some are months behind: March 2026 is missing (overdue) for a few.
     const [march] = (
       await api.db.execute(
         sql`select count(*)::int as n from branches br where not exists (select 1 from month_submissions ms where ms.branch_id = br.id and ms.year = 2026 and ms.month = 3 and ms.submitted)`,
       )
     ).rows as { n: number }[];
-    expect(march.n).toBeGreaterThanOrEqual(2);
+    expect(march!.n).toBeGreaterThanOrEqual(2);
   });
 
   it('names in the README every province where the demo retail partner has stores, and only those', async () => {
@@ -197,7 +197,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
 
   it('has overdue branches whose staff can be reminded, and says why the others cannot', async () => {
     const [program] = await api.db.select().from(s.users).where(eq(s.users.username, 'program'));
-    const token = await fixtures.token(api, program.id);
+    const token = await fixtures.token(api, program!.id);
     // March 2026 on 10 June: overdue for the branches months behind.
     const view = await api.request('GET', '/api/program/oversight?year=2026&month=3&status=overdue', { token });
     expect(view.status).toBe(200);
@@ -216,11 +216,11 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
 
   it('lets demo use the API on its data: reports, stores and programs', async () => {
     const [demo] = await api.db.select().from(s.users).where(eq(s.users.username, 'demo'));
-    const [link] = await api.db.select().from(s.userBranches).where(eq(s.userBranches.userId, demo.id)).orderBy(s.userBranches.position);
-    const token = await fixtures.token(api, demo.id);
-    const reports = await api.request('GET', `/api/branch/${link.branchId}/donations/2025/aggregate`, { token });
+    const [link] = await api.db.select().from(s.userBranches).where(eq(s.userBranches.userId, demo!.id)).orderBy(s.userBranches.position);
+    const token = await fixtures.token(api, demo!.id);
+    const reports = await api.request('GET', `/api/branch/${link!.branchId}/donations/2025/aggregate`, { token });
     expect(reports.json.every((r: any) => r.submitted && r.backStoreWeightInPounds + r.frontStoreWeightInPounds > 0)).toBe(true);
-    expect((await api.request('GET', `/api/branch/${link.branchId}/campaigns`, { token })).json.map((c: any) => c.name)).toEqual([
+    expect((await api.request('GET', `/api/branch/${link!.branchId}/campaigns`, { token })).json.map((c: any) => c.name)).toEqual([
       'RFP',
       'Holiday Food Drive',
     ]);
@@ -236,7 +236,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(twice).toBeGreaterThan(0);
     expect(twice).toBeLessThan(slots.length / 2);
     const [program] = await api.db.select().from(s.users).where(eq(s.users.username, 'program'));
-    const token = await fixtures.token(api, program.id);
+    const token = await fixtures.token(api, program!.id);
     const banks = await api.db
       .select()
       .from(s.branches)

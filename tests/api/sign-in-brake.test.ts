@@ -99,7 +99,7 @@ describe.each(dbKinds())('sign-in brake on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages).toHaveLength(3);
     // The newest mail's link lets the owner choose a password and sign in.
-    const newest = /\/invitation\/([\w-]+)/.exec(mails[mails.length - 1].text)![1];
+    const newest = /\/invitation\/([\w-]+)/.exec(mails[mails.length - 1]!.text)![1];
     const chosen = await api.request('POST', '/api/invitation/accept', { body: { token: newest, password: 'Chosen-2026-pw' } });
     expect(chosen.status).toBe(200);
     expect((await login(u.username, 'Chosen-2026-pw', B)).status).toBe(200);

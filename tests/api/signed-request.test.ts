@@ -103,9 +103,9 @@ describe('verifySignedRequest', () => {
     expect(verifySignedRequest(`${sig}=.${payload}`, SECRET, { now: NOW }).ok).toBe(true);
     // 32 bytes end in a character carrying 4 bits: its 2 unused bits set give the same bytes.
     const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const i = last.indexOf(sig.at(-1)!);
-    const sloppy = sig.slice(0, -1) + last[i ^ 1];
-    expect(Buffer.from(sloppy, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    const i = last.indexOf(sig!.at(-1)!);
+    const sloppy = sig!.slice(0, -1) + last[i ^ 1];
+    expect(Buffer.from(sloppy, 'base64url').equals(Buffer.from(sig!, 'base64url'))).toBe(true);
     expect(verifySignedRequest(`${sloppy}.${payload}`, SECRET, { now: NOW })).toEqual({ ok: false, reason: 'malformed' });
   });
 });
@@ -118,7 +118,7 @@ function mutate(valid: string): string {
       // flip one bit anywhere
       const buf = Buffer.from(valid);
       const i = randomInt(buf.length);
-      buf[i] ^= 1 << randomInt(7);
+      buf[i]! ^= 1 << randomInt(7);
       return buf.toString('latin1');
     }
     case 1:
@@ -128,7 +128,7 @@ function mutate(valid: string): string {
     case 3:
       return `${sig}.${randomBytes(randomInt(1, 400)).toString('base64url')}`; // junk payload
     case 4:
-      return `${sig}.${b64(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), psid: String(randomInt(1e9)) }))}`; // edited payload
+      return `${sig}.${b64(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), psid: String(randomInt(1e9)) }))}`; // edited payload
     case 5:
       return `${sig}${'='.repeat(randomInt(1, 4))}.${payload}${'!@#$%^&*'[randomInt(8)]}`; // junk characters
     case 6:
@@ -270,6 +270,6 @@ describe.each(dbKinds())('POST /api/user/login/facebook on %s', (kind) => {
     expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([401]));
     for (const status of statuses.keys()) expect([400, 401]).toContain(status);
     const [row] = await api.db.select().from(users).where(eq(users.id, u.id));
-    expect(row.workplaceId).toBe('100042');
+    expect(row!.workplaceId).toBe('100042');
   }, 120_000);
 });

@@ -62,7 +62,7 @@ describe.each(dbKinds())('single sign-on on %s', (kind) => {
     res = await ssoLogin({ token: await sign(aad, AAD_CLIENT, { oid: freshOid, email: 'FRESH@example.org' }) });
     expect(res.status).toBe(200);
     const [row] = await api.db.select().from(users).where(eq(users.id, fresh.id));
-    expect(row.objectId).toBe(freshOid);
+    expect(row!.objectId).toBe(freshOid);
     // Later, with another e-mail in the token (renamed mailbox), the object id still finds the user.
     res = await ssoLogin({ token: await sign(aad, AAD_CLIENT, { oid: freshOid, email: 'renamed@example.org' }) });
     expect(res.json.id).toBe(fresh.id);

@@ -28,7 +28,7 @@ describe.each(dbKinds())('submitting a month on %s', (kind) => {
       submittedByUserId: w.member.id,
       comments: 'Quiet month',
     });
-    expect(row.submittedAt?.getTime()).toBe(api.clock.now.getTime());
+    expect(row!.submittedAt?.getTime()).toBe(api.clock.now.getTime());
     // Other tests submit other months of this branch, in any order: this month's submission has one audit entry.
     const audit = await api.db
       .select()

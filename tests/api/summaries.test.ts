@@ -32,7 +32,7 @@ async function summariesWorld(api: TestApi): Promise<World> {
       ghgKgCo2e: 12,
     })
     .returning();
-  await api.db.insert(s.donationCategories).values({ donationId: old.id, categoryId: 3, fraction: 1 });
+  await api.db.insert(s.donationCategories).values({ donationId: old!.id, categoryId: 3, fraction: 1 });
   // Another branch's donation never counts.
   const otherToken = await fixtures.token(api, w.outsider.id);
   const res = await api.request('POST', `/api/branch/${w.other.id}/donations`, {
@@ -134,18 +134,18 @@ describe.each(dbKinds())('totals, impact, store usage and the monthly report on 
       const before = smtp.messages.length;
       expect((await submit(own, ow, 2026, 4, 'Pallets from the DC')).status).toBe(200);
       const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-      expect(mail.to).toEqual([ow.member.email]);
-      expect(mail.subject).toContain('Report submitted: Toronto Community Food Bank, April 2026');
-      expect(mail.subject).toContain('Rapport soumis\u00a0: Toronto Community Food Bank, avril 2026');
-      expect(mail.text).toContain('Donations: 2');
-      expect(mail.text).toContain('Total: 122.05 lbs');
-      expect(mail.text).toContain('RFP - Back of Store: 100 lbs');
-      expect(mail.text).toContain('Produce: ');
-      expect(mail.text).toContain(`Submitted by ${ow.member.username} on`);
-      expect(mail.text).toContain('Comments: Pallets from the DC');
-      expect(mail.text).toContain('Programme de récupération en épicerie');
-      expect(mail.text).toContain('Total\u00a0: 122,05 lb');
-      expect(mail.text).toContain('Fruits et légumes\u00a0: ');
+      expect(mail!.to).toEqual([ow.member.email]);
+      expect(mail!.subject).toContain('Report submitted: Toronto Community Food Bank, April 2026');
+      expect(mail!.subject).toContain('Rapport soumis\u00a0: Toronto Community Food Bank, avril 2026');
+      expect(mail!.text).toContain('Donations: 2');
+      expect(mail!.text).toContain('Total: 122.05 lbs');
+      expect(mail!.text).toContain('RFP - Back of Store: 100 lbs');
+      expect(mail!.text).toContain('Produce: ');
+      expect(mail!.text).toContain(`Submitted by ${ow.member.username} on`);
+      expect(mail!.text).toContain('Comments: Pallets from the DC');
+      expect(mail!.text).toContain('Programme de récupération en épicerie');
+      expect(mail!.text).toContain('Total\u00a0: 122,05 lb');
+      expect(mail!.text).toContain('Fruits et légumes\u00a0: ');
       const res = await own.request('GET', `/api/branch/${ow.branch.id}/month-summary/2026/4`, { token: ow.token });
       expect(res.json).toMatchObject({ submitted: true, submittedBy: ow.member.username, comments: 'Pallets from the DC' });
       expect(new Date(res.json.submittedAt).toISOString()).toBe(res.json.submittedAt);

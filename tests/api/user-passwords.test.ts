@@ -36,10 +36,10 @@ describe.each(dbKinds())('user calls on %s', (kind) => {
       expect((await login(u.username, TEST_PASSWORD)).status).toBe(401);
       expect((await login(u.username, 'Brand-New-9')).status).toBe(200);
       const [row] = await api.db.select().from(s.users).where(eq(s.users.id, u.id));
-      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
       const audits = await api.db.select().from(s.auditLog).where(eq(s.auditLog.entityId, u.id));
       expect(audits.some((a) => a.action === 'password')).toBe(true);
-      expect(JSON.stringify(audits)).not.toContain(row.passwordHash!);
+      expect(JSON.stringify(audits)).not.toContain(row!.passwordHash!);
     });
 
     it('refuses a wrong old password', async () => {

@@ -123,11 +123,11 @@ describe.each(dbKinds())('donations of an unusual weight on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ resolution: 'correction_requested', notified: 1 });
     const mail = (await smtp.waitFor(seen + 1))[seen];
-    expect(mail.to).toContain(w.member.email);
-    expect(mail.subject).toBe('Weight to check: Loblaw Companies - No Frills - Queen St W, 06/05/2026');
-    expect(mail.text).toContain('66,666 lbs');
-    expect(mail.text).toContain('Was it 666 lb?');
-    expect(mail.text).toContain('https://rfp.example.org/donations/2026/6');
+    expect(mail!.to).toContain(w.member.email);
+    expect(mail!.subject).toBe('Weight to check: Loblaw Companies - No Frills - Queen St W, 06/05/2026');
+    expect(mail!.text).toContain('66,666 lbs');
+    expect(mail!.text).toContain('Was it 666 lb?');
+    expect(mail!.text).toContain('https://rfp.example.org/donations/2026/6');
     expect((await list()).some((r) => r.donationId === slip)).toBe(false);
     const audited = await api.db
       .select()

@@ -13,7 +13,7 @@ async function workbook(api: TestApi, path: string, token: string) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(await res.arrayBuffer());
   const cells: ExcelJS.CellValue[] = [];
-  book.worksheets[0].eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
+  book.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
   return cells;
 }
 

@@ -24,7 +24,7 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const { name } of tables) {
     const [schema, table] = name.split('.');
-    const { rows } = await db.execute(sql`select * from ${sql.identifier(schema)}.${sql.identifier(table)}`);
+    const { rows } = await db.execute(sql`select * from ${sql.identifier(schema!)}.${sql.identifier(table!)}`);
     out[name] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return out;
@@ -58,7 +58,7 @@ it('embedded database: backup, delete, restore gives back every table', async ()
   const dir = await embeddedDatabase('restored');
   let handle = await openDb({ dataDir: dir });
   const before = await snapshot(handle.db);
-  expect(before['public.donations'].length).toBeGreaterThan(10);
+  expect(before['public.donations']!.length).toBeGreaterThan(10);
   await handle.close();
 
   const file = path.join(work, 'restored', 'pglite.tar.gz');
@@ -88,7 +88,7 @@ it('embedded database: a file that is not a backup is refused and the database i
   fs.writeFileSync(bogus, 'not a backup');
   await expect(restorePglite(dir, bogus)).rejects.toThrow(BackupError);
   const handle = await openDb({ dataDir: dir });
-  expect((await snapshot(handle.db))['public.donations'].length).toBeGreaterThan(10);
+  expect((await snapshot(handle.db))['public.donations']!.length).toBeGreaterThan(10);
   await handle.close();
 });
 
@@ -169,7 +169,7 @@ pgIt('PostgreSQL: the documented nightly backup, restored into a scratch databas
     }
     // pg_dump must be the server's major version or newer (the doc's Client versions): say which pair ran.
     const client = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout.trim();
-    const server = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0].v;
+    const server = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
     process.stdout.write(`backup test: ${client}, server PostgreSQL ${server}\n`);
     expect(Number(/\d+/.exec(client)?.[0])).toBeGreaterThanOrEqual(Number(/\d+/.exec(server)?.[0]));
 
@@ -177,7 +177,7 @@ pgIt('PostgreSQL: the documented nightly backup, restored into a scratch databas
     await seeded(handle.db);
     const before = await snapshot(handle.db);
     await handle.close();
-    expect(before['public.donations'].length).toBeGreaterThan(10);
+    expect(before['public.donations']!.length).toBeGreaterThan(10);
 
     await build(adminBundle(path.join(release, 'admin.cjs')));
     fs.writeFileSync(path.join(release, '.env.production.local'), `DATABASE_URL=${urlOf(source)}\n`);

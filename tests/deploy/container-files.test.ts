@@ -38,8 +38,8 @@ it('runs as an unprivileged user, with a liveness check on /api/health and a /da
 it('installs the pg_dump of compose’s PostgreSQL major version', () => {
   const composeMajor = /image:\s*postgres:(\d+)/.exec(compose)?.[1];
   expect(composeMajor).toBeTruthy();
-  const arg = /^ARG PG_MAJOR=(\d+)$/m.exec(runStage)?.[1];
-  const install = /postgresql-client-(\$\{PG_MAJOR\}|\d+)/.exec(runStage)?.[1];
+  const arg = /^ARG PG_MAJOR=(\d+)$/m.exec(runStage!)?.[1];
+  const install = /postgresql-client-(\$\{PG_MAJOR\}|\d+)/.exec(runStage!)?.[1];
   expect(install).toBeTruthy();
   expect(install === '${PG_MAJOR}' ? arg : install).toBe(composeMajor);
   // Debian's unversioned package is bookworm's 15, whatever compose runs.
@@ -55,7 +55,7 @@ it('names the image with the product’s version, in compose’s tag and the Doc
   const { version } = JSON.parse(read('package.json')) as { version: string };
   expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
   expect(/^\s*image:\s*rfp-donations:(\S+)$/m.exec(compose)?.[1]).toBe(version);
-  expect(/org\.opencontainers\.image\.version="([^"]+)"/.exec(runStage)?.[1]).toBe(version);
+  expect(/org\.opencontainers\.image\.version="([^"]+)"/.exec(runStage!)?.[1]).toBe(version);
   expect(dockerfile).toContain(`docker build -t rfp-donations:${version} .`);
 });
 

@@ -83,7 +83,7 @@ describe.each(dbKinds())('a production start on %s', (kind) => {
     expect(warned.warnings().map((w) => w.users)).toEqual([
       ['demo', 'demo2', 'edmonton', 'hamilton', 'ontario', 'outaouais', 'program', 'retail', 'sudbury'],
     ]);
-    expect(warned.warnings()[0].msg).toContain('Demo-2026');
+    expect(warned.warnings()[0]!.msg).toContain('Demo-2026');
 
     // Doors closed one by one: still refused until the last one is.
     await setPassword(api.db, 'program', 'Changed-2026-pw', 'test', new Date());

@@ -151,7 +151,7 @@ describe('the edge in front of Next, as the release server composes it', () => {
       ['GET', '/api/health/'],
       ['GET', '/api/x/../health'],
     ])
-      expect((await call(method, path)).headers['x-answered-by']).toBe('next');
+      expect((await call(method!, path!)).headers['x-answered-by']).toBe('next');
     expect(nextSaw).toEqual(['GET /api/auth/csrf', 'OPTIONS /api/health', 'GET /api/health/', 'GET /api/x/../health']);
   });
 
@@ -193,7 +193,7 @@ describe('the edge in front of Next, as the release server composes it', () => {
     expect(res.body.toString()).toBe('first,second');
     // The first part arrived well before the last was written.
     expect(res.chunks.length).toBeGreaterThan(1);
-    expect(res.chunks.at(-1)! - res.chunks[0]).toBeGreaterThan(200);
+    expect(res.chunks.at(-1)! - res.chunks[0]!).toBeGreaterThan(200);
     expect(res.headers).toMatchObject(SECURITY);
   });
 

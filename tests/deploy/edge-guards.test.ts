@@ -147,7 +147,7 @@ it('logs every page request with its id, status and time; build files at debug o
   expect(logLines).toEqual([
     expect.objectContaining({ msg: 'page', level: 30, requestId: 'page-log-1', method: 'GET', path: '/missing', status: 404 }),
   ]);
-  expect(typeof logLines[0].durationMs).toBe('number');
+  expect(typeof logLines[0]!.durationMs).toBe('number');
 });
 
 /** A raw request (fetch would normalise the path), answered status and body. */
@@ -182,7 +182,7 @@ it('refuses a body to a page that is no server action (405, Allow: GET, HEAD), a
     ['PUT', '/donations/2026/5'],
     ['DELETE', '/branch'],
   ]) {
-    const res = await raw(method, path, type, multipart);
+    const res = await raw(method!, path!, type, multipart);
     expect({ method, path, status: res.status, allow: res.allow }).toEqual({ method, path, status: 405, allow: 'GET, HEAD' });
   }
   const action = { 'next-action': 'a'.repeat(42), 'content-type': 'text/plain;charset=UTF-8', host: `127.0.0.1:${port}` };

@@ -93,9 +93,9 @@ function variablesTheCodeReads(): Set<string> {
   files.push('next.config.ts', 'proxy.ts', 'instrumentation.ts', 'instrumentation-node.ts', 'drizzle.config.ts');
   for (const f of files) {
     const text = fs.readFileSync(path.join(root, f), 'utf8');
-    for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]);
-    for (const m of text.matchAll(/\b(?:env|e)\.([A-Z][A-Z0-9_]{2,})\b/g)) names.add(m[1]);
-    for (const m of text.matchAll(/\bval\('([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]);
+    for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]!);
+    for (const m of text.matchAll(/\b(?:env|e)\.([A-Z][A-Z0-9_]{2,})\b/g)) names.add(m[1]!);
+    for (const m of text.matchAll(/\bval\('([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
   }
   for (const key of Object.keys(serverEnv({}))) names.add(key);
   // Set by Node and Next themselves, not by an operator.
@@ -114,5 +114,5 @@ it('.env.example lists every variable the code reads, and only those', () => {
   expect([...read].filter((v) => !listed.has(v)).sort()).toEqual([]);
   // Tests' own variables are read by the test support and Playwright's configuration.
   const testsOnly = ['TEST_DATABASE_URL', 'CHROMIUM_PATH'];
-  expect([...listed].filter((v) => !read.has(v) && !testsOnly.includes(v)).sort()).toEqual([]);
+  expect([...listed].filter((v) => !read.has(v!) && !testsOnly.includes(v!)).sort()).toEqual([]);
 });

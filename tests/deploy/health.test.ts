@@ -35,14 +35,14 @@ describe.each(dbKinds())('health checks on %s', (kind) => {
       sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
     );
     const newest = rows[0];
-    await api.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
+    await api.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
     try {
       const res = await api.request('GET', '/api/ready');
       expect(res.status).toBe(503);
       expect(res.json).toEqual({ status: 'unavailable' });
     } finally {
       await api.db.execute(
-        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`,
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`,
       );
     }
     expect((await api.request('GET', '/api/ready')).status).toBe(200);

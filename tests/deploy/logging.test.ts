@@ -106,6 +106,6 @@ describe('redaction at any depth', () => {
     const out = capture();
     createLogger(out.stream, 'info').error({ err: new Error('boom') }, 'failed');
     expect(out.lines[0]).toMatchObject({ err: { message: 'boom', type: 'Error' } });
-    expect(String((out.lines[0].err as { stack: string }).stack)).toContain('boom');
+    expect(String((out.lines[0]!.err as { stack: string }).stack)).toContain('boom');
   });
 });

@@ -49,13 +49,13 @@ pgIt('three servers starting together on an empty database apply each migration 
     const logs = [keptLog(), keptLog(), keptLog()];
     const handles = await Promise.all(logs.map((log) => openDb({ databaseUrl: url.toString(), poolSize: 2, log })));
     try {
-      const { rows } = await handles[0].db.execute<{ n: number; distinct_hashes: number }>(
+      const { rows } = await handles[0]!.db.execute<{ n: number; distinct_hashes: number }>(
         sql`select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations`,
       );
       expect(rows[0]).toEqual({ n: migrationNames().length, distinct_hashes: migrationNames().length });
       for (const h of handles) expect(await databaseReady(h.db)).toBe(true);
       // One server applied them all and says so; the two that waited on the lock found nothing due.
-      const told = logs.map((l) => l.lines).sort((a, b) => a[0].message.localeCompare(b[0].message));
+      const told = logs.map((l) => l.lines).sort((a, b) => a[0]!.message.localeCompare(b[0]!.message));
       const names = migrationNames();
       expect(told).toEqual([
         [{ message: 'database migrations applied', fields: { migrations: names } }],

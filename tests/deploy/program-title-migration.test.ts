@@ -50,7 +50,7 @@ async function upgradedBgData(stored: Record<string, unknown>) {
     await handle.db.insert(appSettings).values({ key: 'bg-data', value: stored });
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const [row] = await handle.db.select().from(appSettings).where(eq(appSettings.key, 'bg-data'));
-    return { stored: row.value as Record<string, unknown>, shown: await getBgData(handle.db) };
+    return { stored: row!.value as Record<string, unknown>, shown: await getBgData(handle.db) };
   } finally {
     await handle.close();
   }

@@ -93,7 +93,7 @@ pgIt('PostgreSQL: three servers of the new release starting together apply the n
     const open = openFrom(newRelease);
     const handles = await Promise.all([1, 2, 3].map(() => open({ databaseUrl: url.toString(), poolSize: 1 })));
     try {
-      const after = await applied(handles[0]);
+      const after = await applied(handles[0]!);
       expect(after).toHaveLength(total);
       expect(new Set(after.map((r) => r.hash)).size).toBe(total);
       expect(after.slice(0, total - 2)).toEqual(before);

@@ -85,7 +85,7 @@ describe('password and feedback forms', () => {
       contactId: 'FEEDBACK_CONTACT_VALIDATE',
       message: 'FEEDBACK_MESSAGE_VALIDATE',
     });
-    expect((await resolve(sendFeedbackResolver, { contactId: '1', message: 'x'.repeat(5001) })).errors.message.message).toBe(
+    expect((await resolve(sendFeedbackResolver, { contactId: '1', message: 'x'.repeat(5001) })).errors.message!.message).toBe(
       'FEEDBACK_TOO_LONG',
     );
     expect((await resolve(sendFeedbackResolver, { contactId: '1', message: `  ${'x'.repeat(5000)}  ` })).values.message).toHaveLength(5000);

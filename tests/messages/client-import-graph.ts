@@ -37,7 +37,7 @@ export function clientNamespaces(entries: string[]): Set<string> {
   const namespaces = new Set<string>();
   for (const [file, source] of clientSources(entries)) {
     const named = [...source.matchAll(NAMESPACE)];
-    for (const m of named) namespaces.add(m[1]);
+    for (const m of named) namespaces.add(m[1]!);
     // useTranslations() or useTranslations(variable): this list cannot tell what it reads.
     if ((source.match(/useTranslations\(/g) ?? []).length !== named.length) namespaces.add(`* (${path.relative(root, file)})`);
   }
@@ -57,7 +57,7 @@ export function clientSources(entries: string[]): Map<string, string> {
     if (inClient) sources.set(file, source);
     // A type-only import brings no code into the bundle (a client component may name a server module's type).
     for (const m of source.replace(TYPE_IMPORT, '').matchAll(IMPORT)) {
-      const target = resolveImport(file, m[1]);
+      const target = resolveImport(file, m[1]!);
       if (target) visit(target, inClient);
     }
   };

@@ -59,7 +59,7 @@ describe('client message namespaces', () => {
   const errorKeys = Object.keys(en.Errors);
   const namedErrors = (sources: Iterable<string>) =>
     new Set(
-      [...sources].flatMap((source) => [...source.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]).filter((k) => errorKeys.includes(k))),
+      [...sources].flatMap((source) => [...source.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!).filter((k) => errorKeys.includes(k))),
     );
   const open = [
     ['login', path.join(appDir, '(public)', 'login', 'page.tsx')],

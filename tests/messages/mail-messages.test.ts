@@ -15,7 +15,7 @@ import { argsOf, type Arg } from './message-arguments';
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));
-const textOf = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], tree) as string;
+const textOf = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k]!, tree) as string;
 const catalogues = { en: en as Tree, fr: fr as Tree };
 
 /** One set of values per combination of the message's select choices; plurals take 1 and 5. */

@@ -39,9 +39,9 @@ describe('messages', () => {
     const literals = new Set<string>();
     const collect = (text: string) => {
       for (const m of text.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
-        literals.add(m[2]);
+        literals.add(m[2]!);
         // `… ${t('key')} …`: the strings inside a template's placeholders count too.
-        if (m[1] === '`' && m[2].includes('${')) collect(m[2].replace(/^[^$]*\$\{|\}[^$]*$/g, ' '));
+        if (m[1] === '`' && m[2]!.includes('${')) collect(m[2]!.replace(/^[^$]*\$\{|\}[^$]*$/g, ' '));
       }
     };
     code.forEach(collect);
@@ -52,7 +52,9 @@ describe('messages', () => {
       if (key.startsWith('Errors.') && last in ERROR_MESSAGES) return true;
       if (literals.has(last) || literals.has(key)) return true;
       // t(`month${n}`), t(`status.${s}`): a template literal naming the key's stem.
-      return all.some((l) => l.includes('${') && (last.startsWith(l.split('${')[0]) || key.endsWith(l.split('${')[0])) && l.split('${')[0]);
+      return all.some(
+        (l) => l.includes('${') && (last.startsWith(l.split('${')[0]!) || key.endsWith(l.split('${')[0]!)) && l.split('${')[0],
+      );
     };
     expect(leaves(en as Tree).filter((k) => !used(k))).toEqual([]);
   });

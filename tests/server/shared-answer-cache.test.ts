@@ -9,7 +9,7 @@ function setup(ttlMs: number, answers: (() => object | undefined)[]) {
     ttlMs,
     async (key) => {
       calls.push(key);
-      return answers[Math.min(calls.length - 1, answers.length - 1)]();
+      return answers[Math.min(calls.length - 1, answers.length - 1)]!();
     },
     { now: () => now },
   );

@@ -114,7 +114,7 @@ export function checkAnswer(
   answer: { status: number; json: unknown; text: string; headers: Headers },
 ) {
   const path = url.split('?')[0];
-  const route = routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
+  const route = routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path!));
   if (!route) return;
   const where = `${route.method} /api${route.path} answered ${answer.status}`;
   const declared = route.responses[answer.status] ?? route.responses[String(answer.status)];
@@ -136,7 +136,7 @@ export function checkAnswer(
     if (answer.text !== '') fail('the route declares no body for this status');
     return;
   }
-  const type = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
+  const type = answer.headers.get('content-type')?.split(';')[0]!.trim() ?? '';
   if (!types.includes(type)) fail(`content type ${type || '(none)'} is not one of ${types.join(', ')}`);
   const schema = content[type]?.schema;
   if (type === 'application/json' && schema instanceof z.ZodType) parse(schema);
@@ -161,7 +161,7 @@ export const fixtures = {
         ...over,
       })
       .returning();
-    return b;
+    return b!;
   },
   async user(api: TestApi, over: Partial<typeof s.users.$inferInsert> & { branchIds?: string[]; password?: string } = {}) {
     const { branchIds = [], password, ...rest } = over;
@@ -178,8 +178,8 @@ export const fixtures = {
       })
       .returning();
     if (branchIds.length)
-      await api.db.insert(s.userBranches).values(branchIds.map((branchId, position) => ({ userId: u.id, branchId, position })));
-    return u;
+      await api.db.insert(s.userBranches).values(branchIds.map((branchId, position) => ({ userId: u!.id, branchId, position })));
+    return u!;
   },
   async store(
     api: TestApi,
@@ -195,14 +195,14 @@ export const fixtures = {
         ? [undefined]
         : await api.db
             .insert(s.banners)
-            .values({ retailerId: r.id, name: over.banner ?? 'No Frills' })
+            .values({ retailerId: r!.id, name: over.banner ?? 'No Frills' })
             .returning();
     const [st] = await api.db
       .insert(s.stores)
-      .values({ name: over.name ?? 'Queen St W', number: over.number ?? '1234', retailerId: r.id, bannerId: bn?.id })
+      .values({ name: over.name ?? 'Queen St W', number: over.number ?? '1234', retailerId: r!.id, bannerId: bn?.id })
       .returning();
-    await api.db.insert(s.branchStores).values({ branchId, storeId: st.id, campaignId: over.campaignId ?? RFP_CAMPAIGN_ID });
-    return st;
+    await api.db.insert(s.branchStores).values({ branchId, storeId: st!.id, campaignId: over.campaignId ?? RFP_CAMPAIGN_ID });
+    return st!;
   },
   /** A live API token for a user, without going through the login call. */
   async token(api: TestApi, userId: string) {
@@ -214,6 +214,6 @@ export const fixtures = {
       .insert(s.contacts)
       .values({ name: 'Retail Food Program', emailAddress: 'rfp@example.org', ...over })
       .returning();
-    return c;
+    return c!;
   },
 };

@@ -160,7 +160,7 @@ export async function startOidcIssuer(opts: { clients: OidcClient[]; accounts: O
         res.end(`<!doctype html><html lang="en"><head><title>${html(opts.name ?? 'Test identity provider')}</title></head><body>
 <h1>${html(opts.name ?? 'Test identity provider')}</h1>
 ${email ? '<p role="alert">Unknown account.</p>' : ''}
-<form method="post" action="/interaction/${html(match[1])}/login">
+<form method="post" action="/interaction/${html(match[1]!)}/login">
 <label>E-mail <input name="email" type="email" autocomplete="username" required></label>
 <button type="submit">Sign in</button>
 </form></body></html>`);
@@ -177,7 +177,7 @@ ${email ? '<p role="alert">Unknown account.</p>' : ''}
   async function signIn(clientId: string, email: string, o: { nonce?: string; redirectUri?: string } = {}) {
     const client = opts.clients.find((c) => c.clientId === clientId);
     if (!client) throw new Error(`unknown client ${clientId}`);
-    const redirectUri = o.redirectUri ?? client.redirectUris[0];
+    const redirectUri = o.redirectUri ?? client.redirectUris[0]!;
     const discovery = (await (await fetch(wellKnownUrl)).json()) as { authorization_endpoint: string; token_endpoint: string };
     const jar = new Map<string, string>();
     const auth = new URL(discovery.authorization_endpoint);
@@ -192,12 +192,12 @@ ${email ? '<p role="alert">Unknown account.</p>' : ''}
     }).toString();
     let url = auth.toString();
     for (let hop = 0; hop < 10; hop++) {
-      if (url.startsWith(redirectUri)) break;
+      if (url.startsWith(redirectUri!)) break;
       const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(';');
-        const i = pair.indexOf('=');
-        jar.set(pair.slice(0, i), pair.slice(i + 1));
+        const i = pair!.indexOf('=');
+        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
       }
       const location = res.headers.get('location');
       if (!location) throw new Error(`sign-in stopped at ${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);

@@ -9,7 +9,7 @@ export function pdfText(bytes: Buffer): string {
     let content: string | undefined;
     for (const data of [m[1], `${m[1]}\r`]) {
       try {
-        content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+        content = inflateSync(Buffer.from(data!, 'latin1')).toString('latin1');
         break;
       } catch {
         // not this one
@@ -17,7 +17,7 @@ export function pdfText(bytes: Buffer): string {
     }
     if (content === undefined) continue;
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      out += [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('') + '\n';
+      out += [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('') + '\n';
     }
   }
   return out;

@@ -9,7 +9,7 @@ export const EMBEDDED_COOKIE = 'rfp.embedded';
 
 /** The info/feedback variant when the page to return to is /branch or /feedback, else the retail food program. */
 export function embeddedVariant(callbackUrl: string): BotSource {
-  const path = callbackUrl.split(/[?#]/)[0].replace(/\/+$/, '');
+  const path = callbackUrl.split(/[?#]/)[0]!.replace(/\/+$/, '');
   return path === '/branch' || path === '/feedback' ? 'info' : 'rfp';
 }
 

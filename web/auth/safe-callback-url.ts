@@ -32,7 +32,7 @@ export function safeCallbackUrl(value: string | string[] | null | undefined, fal
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw || typeof raw !== 'string' || raw.length > 2048) return fallback;
   // The path part only: a query may hold "//" (?next=https://…), which a browser never reads as the origin.
-  const rawPath = raw.split(/[?#]/)[0];
+  const rawPath = raw.split(/[?#]/)[0]!;
   const decodedRaw = decodeAll(rawPath);
   if (!raw.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(raw) || decodedRaw === null) return fallback;
   if (leavesSite(rawPath) || leavesSite(decodedRaw)) return fallback;

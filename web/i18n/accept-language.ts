@@ -10,7 +10,7 @@ export function acceptLanguageLocale(header: string | null | undefined): Locale 
   const ranked = header
     .split(',')
     .map((part, i) => {
-      const [tag, ...params] = part.trim().split(';');
+      const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
       return { locale: toLocale(tag.trim()), q: q === undefined ? 1 : Number(q), i };
     })

@@ -46,7 +46,7 @@ export function refuseAuthRequest(
   callbackCookie: string | undefined,
 ): Response | null {
   const url = new URL(request.url);
-  const [action, provider] = url.pathname.slice('/api/auth/'.length).split('/');
+  const [action = '', provider] = url.pathname.slice('/api/auth/'.length).split('/');
   const methods = ACTIONS[action];
   if (!methods) return refusal(404, 'NOT_FOUND', 'Not found.');
   const method = request.method.toUpperCase();

@@ -63,7 +63,8 @@ export async function getLoginBackground(locale: 'en' | 'fr'): Promise<LoginBack
   // Either spelling (docs/product.md, Records and their fields): bg_image / bgImage, fr_bg_image / frBgImage.
   const pick = (snake: string) => {
     const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (locale === 'fr') return data[`fr_${snake}`] ?? data[`fr${camel[0].toUpperCase()}${camel.slice(1)}`] ?? data[snake] ?? data[camel];
+    if (locale === 'fr')
+      return data[`fr_${snake}`] ?? data[`fr${camel.charAt(0).toUpperCase()}${camel.slice(1)}`] ?? data[snake] ?? data[camel];
     return data[snake] ?? data[camel];
   };
   return {

@@ -42,10 +42,11 @@ async function forward(request: NextRequest, { params }: { params: Promise<{ pat
   if (!session?.apiToken) return json(401, 'UNAUTHORIZED', 'Authentication required.');
   const { path } = await params;
   if (path.some((p) => p === '..' || p === '.' || p.includes('\\'))) return json(400, 'BAD_REQUEST', 'Invalid request.');
-  const target = `/api/${path.map(encodeURIComponent).join('/')}${request.nextUrl.search}`;
+  const apiPath = `/api/${path.map(encodeURIComponent).join('/')}`;
+  const target = `${apiPath}${request.nextUrl.search}`;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // The API's own limit, checked before reading here too; a NUL is refused here as there.
-  const body = hasBody ? await readLimitedBody(request, bodyLimitFor(target.split('?')[0])) : undefined;
+  const body = hasBody ? await readLimitedBody(request, bodyLimitFor(apiPath)) : undefined;
   if (body instanceof Response) return body;
   if (body?.byteLength && holdsNulText(new TextDecoder().decode(body))) {
     return json(400, 'INVALID_CHARACTERS', 'The request contains a character that is not allowed (a null character).');
