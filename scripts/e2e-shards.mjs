@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The specs that run against the single sign-on / embedded-mode app (e2e/support/sso-env.ts). */
-export const SSO_SPECS = /(sso|embedded|saved-token|onboarding|people-places|partner-program|a11y-invitation)\.spec/;
+export const SSO_SPECS = /(sso|embedded|saved-token|onboarding|people-places|partner-program|a11y-invitation|pickup-digest-mail)\.spec/;
 
 /** The spec files under dir, split into two lists of about equal recorded time. */
 export function splitSpecs(dir) {
