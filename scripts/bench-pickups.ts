@@ -5,7 +5,9 @@
 //    goal at most 30 s;
 // 2. the program's reliability (GET /api/program/reliability as a program administrator) of the last whole month and
 //    the last whole quarter, by branch and by store, BENCH_CLIENTS (10) callers at once, each BENCH_CALLS (3) calls;
-//    goal p50 at most 300 ms;
+//    goal p50 at most 300 ms. The view keeps its answer until a write changes what it counts (pickups/reliability-cache.ts),
+//    so each round starts right after a write (a store's row updated, which moves the version as any write does): its
+//    first calls compute anew, together; and one call alone right after a write is timed too (the cold view);
 // 3. a branch's pickups (GET /api/branch/{branchId}/pickups, the /pickups screen's read, its default dates) next to
 //    the month page's list (GET /api/branch/{branchId}/donations/{year}/{month}, the last whole month), one after the
 //    other, BENCH_SIDE_CALLS (40) pairs over 20 branches; goal: pickups' median at most 1.5 × the month's.
@@ -74,7 +76,7 @@ async function digestRounds(db: Db, deps: Parameters<typeof runPickupDigest>[0])
   return lines;
 }
 
-async function reliabilityRounds(get: Get, headers: Record<string, string>, today: string) {
+async function reliabilityRounds(get: Get, headers: Record<string, string>, today: string, write: () => Promise<unknown>) {
   const { month, quarter } = periods(today);
   const queries = [
     { label: `month ${month.year}-${String(month.month).padStart(2, '0')}`, q: `year=${month.year}&month=${month.month}` },
@@ -83,8 +85,8 @@ async function reliabilityRounds(get: Get, headers: Record<string, string>, toda
     ['branch', 'store'].map((g) => ({ label: `${p.label}, by ${g}`, path: `/api/program/reliability?${p.q}&groupBy=${g}` })),
   );
   const lines = [
-    `| query | round | calls | p50 | p95 | answer | goal p50 ≤ 300 ms at ${CLIENTS} clients |`,
-    '|---|---:|---:|---:|---:|---|---|',
+    `| query | round | one call alone after a write | calls | p50 | p95 | answer | goal p50 ≤ 300 ms at ${CLIENTS} clients |`,
+    '|---|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const { label, path } of queries) {
     const answer = JSON.parse(await get(path, headers)) as {
@@ -94,6 +96,11 @@ async function reliabilityRounds(get: Get, headers: Record<string, string>, toda
     };
     const size = `${fmt(answer.rows.length)} rows, ${fmt(answer.total.counts.scheduled)} pickups, ${fmt(answer.flagged.length)} flagged`;
     for (let r = 1; r <= ROUNDS; r++) {
+      await write();
+      const t0 = performance.now();
+      await get(path, headers);
+      const cold = performance.now() - t0;
+      await write();
       const samples: number[] = [];
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
@@ -109,7 +116,7 @@ async function reliabilityRounds(get: Get, headers: Record<string, string>, toda
       log(`reliability ${label} round ${r}: p50 ${msText(p50)}, p95 ${msText(p95)}`);
       const over = `${(p50 / GOALS.reliabilityP50).toFixed(1)} × the goal`;
       lines.push(
-        `| ${label} | ${r} | ${samples.length} | ${msText(p50)} | ${msText(p95)} | ${r === 1 ? size : ''} | ${verdict(p50 <= GOALS.reliabilityP50, over)} |`,
+        `| ${label} | ${r} | ${msText(cold)} | ${samples.length} | ${msText(p50)} | ${msText(p95)} | ${r === 1 ? size : ''} | ${verdict(p50 <= GOALS.reliabilityP50, over)} |`,
       );
     }
   }
@@ -177,6 +184,8 @@ async function main() {
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
       return text;
     };
+    // A write as the app makes them, to a table the reliability reads: its version moves on at the commit.
+    const touchAStore = () => db.execute(sql`update stores set name = name where id = (select id from stores order by id limit 1)`);
     // Each table as soon as it is measured, so that a failure later keeps the earlier ones.
     const print = (title: string, lines: string[]) =>
       console.log(['', `### ${title} (load average ${os.loadavg()[0]!.toFixed(1)})`, '', ...lines].join('\n'));
@@ -184,7 +193,8 @@ async function main() {
       `\nNode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n\n${seedLine}`,
     );
     if (PARTS.includes('digest')) print('The daily digest of every branch', await digestRounds(db, { db, mailer, log: quiet, config }));
-    if (PARTS.includes('reliability')) print('The program’s reliability', await reliabilityRounds(get, await bearer(users.adminId), today));
+    if (PARTS.includes('reliability'))
+      print('The program’s reliability', await reliabilityRounds(get, await bearer(users.adminId), today, touchAStore));
     if (PARTS.includes('branch'))
       print('A branch’s pickups next to its month', await branchRounds(get, await bearer(users.branchUserId), users.branchIds, today));
   } finally {
