@@ -4,14 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIResponse } from '@playwright/test';
+import { adminQuery, freePort } from './support/app-process';
 import { expect, test } from './support/test';
-import { Client } from 'pg';
 
 const { version } = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
 const SECURITY = {
@@ -68,18 +67,7 @@ test.describe('an app started while its PostgreSQL is unreachable', () => {
   let origin = '';
   let output = '';
 
-  async function psql(sql: string) {
-    const admin = new Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(sql).finally(() => admin.end());
-  }
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = http.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+  const psql = (statement: string) => adminQuery(PG!, statement);
 
   test.beforeAll(async () => {
     await psql(`drop database if exists ${dbName} with (force)`);

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { freePort } from './support/app-process';
 import { expect, test } from './support/test';
 import {
   apiOperations,
@@ -29,14 +29,6 @@ const root = path.join(__dirname, '..');
 let server: ChildProcess | undefined;
 let output = '';
 let origin = '';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * The server's lines at error level or above (pino: 50 error, 60 fatal), and Next's own error lines, which are plain

@@ -4,12 +4,9 @@
 // English and to a French-speaking member); the mail's link opens the Pickups screen, which lists the same pickups as
 // unrecorded. Needs TEST_DATABASE_URL (CI sets it) and the single sign-on setup's SMTP peer (E2E_SSO, on by default).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Client } from 'pg';
+import { adminQuery, appServerEnv, freePort } from './support/app-process';
 import { DEMO2, setLanguage } from './support/auth';
 import { LANGS, msg } from './support/messages';
 import { receivedMail, sso } from './support/sso';
@@ -22,23 +19,7 @@ let server: ChildProcess | undefined;
 let origin = '';
 let dbName = '';
 
-async function psql(sql: string) {
-  const admin = new Client({ connectionString: PG });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+const psql = (statement: string) => adminQuery(PG!, statement);
 
 type Mail = Awaited<ReturnType<typeof receivedMail>>[number];
 const mailFile = (lang: 'en' | 'fr') =>
@@ -65,20 +46,14 @@ test.describe('the daily digest of unrecorded pickups', () => {
     origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
       cwd: root,
-      env: {
-        ...process.env,
-        DEMO_IN_PRODUCTION: 'yes-this-is-a-demo',
-        PORT: String(port),
-        HOSTNAME: '127.0.0.1',
+      env: appServerEnv(port, {
         DATABASE_URL: Object.assign(new URL(PG!), { pathname: `/${dbName}` }).toString(),
         SEED_DEMO: 'true',
-        NEXTAUTH_URL: origin,
-        NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
         LOG_LEVEL: 'warn',
-        SMTP_URL: sso.env.SMTP_URL!,
+        SMTP_URL: sso.env.SMTP_URL,
         REMINDERS_CRON: EVERY_TWO_SECONDS,
         MAIL_SEND_CRON: EVERY_TWO_SECONDS,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

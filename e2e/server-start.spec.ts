@@ -5,10 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './support/app-process';
 import { expect, test } from './support/test';
 
 const root = path.join(__dirname, '..');
@@ -18,14 +17,6 @@ test.afterAll(() => {
   if (server?.exitCode === null) server.kill('SIGKILL');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 test('a first start: /api/ready answers 503 at once until the migrations and demo data are done; "Ready" comes after', async () => {
   test.setTimeout(300_000);

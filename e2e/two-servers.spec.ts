@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { Client } from 'pg';
 import { bffJson, demoMonths, isoDay, MESSAGES, sessionUser } from './support/donations';
+import { adminQuery, freePort } from './support/app-process';
 import { login } from './support/auth';
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -24,22 +24,7 @@ let proxy: http.Server | undefined;
 let proxyOrigin = '';
 let dbUrl = '';
 
-async function psql(sql: string) {
-  const admin = new Client({ connectionString: PG });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+const psql = (statement: string) => adminQuery(PG!, statement);
 
 /** `npm start` as a deployer runs it, on the shared database; resolves once it answers. */
 async function startApp(port: number, env: Record<string, string>) {
