@@ -4,7 +4,10 @@ import { withPageMessages } from '@/components/i18n/client-messages';
 import { ManifestUpload } from '@/components/manifests/manifest-upload';
 import { PartnerNav } from '@/components/partner/partner-nav';
 import { readOrNull } from '@/components/partner/read-or-null';
+import { FIELD_CLASS, Labelled } from '@/components/program/filter-fields';
+import { FilterSubmit } from '@/components/program/filter-submit';
 import { LoadError } from '@/components/program/load-error';
+import { FilterForm } from '@/components/ui/filter-form';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { lastMonth } from '@/lib/domain/program-oversight';
 import { appTimeZone } from '@/web/server/env';
@@ -15,17 +18,40 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('titles.partnerManifests') };
 }
 
-/** The partner's manifests: send a file in the retailer's own columns, and last month's reconciled share by store. */
-async function PartnerManifestsPage() {
-  const [t, locale] = await Promise.all([getTranslations('Partner.manifests'), getLocale()]);
-  const last = lastMonth(todayCalendarDate(new Date(), appTimeZone()));
+type YearMonth = { year: number; month: number };
+/** How many months back a partner can choose: a year of manifests. */
+const MONTHS_OFFERED = 12;
+const monthKey = (m: YearMonth) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+
+/** The last whole month and the eleven before it, newest first. */
+function recentMonths(last: YearMonth): YearMonth[] {
+  return Array.from({ length: MONTHS_OFFERED }, (_, i) => {
+    const index = last.year * 12 + (last.month - 1) - i;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+}
+
+/**
+ * The partner's manifests: send a file in the retailer's own columns, and a month's reconciled share by store (last
+ * month unless `?month=YYYY-MM` names another of the year offered: early in a month, last month's manifest has often
+ * not come yet).
+ */
+async function PartnerManifestsPage({ searchParams }: PageProps<'/partner/manifests'>) {
+  const [t, locale, params] = await Promise.all([getTranslations('Partner.manifests'), getLocale(), searchParams]);
+  const choices = recentMonths(lastMonth(todayCalendarDate(new Date(), appTimeZone())));
+  const chosen = choices.find((m) => monthKey(m) === params.month) ?? choices[0]!;
   const shares = await readOrNull(
-    screenApi('/partner/reconciliation', { params: { query: { year: last.year, month: last.month } }, returnTo: '/partner/manifests' }),
+    screenApi('/partner/reconciliation', {
+      params: { query: { year: chosen.year, month: chosen.month } },
+      returnTo: `/partner/manifests?month=${monthKey(chosen)}`,
+    }),
     'partner reconciliation failed',
   );
   const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
   const pct = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
-  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric' }).format(new Date(last.year, last.month - 1, 1));
+  const monthName = (m: YearMonth) =>
+    new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric' }).format(new Date(m.year, m.month - 1, 1));
+  const month = monthName(chosen);
   return (
     <div className="flex flex-col gap-5">
       <PartnerNav current="manifests" />
@@ -36,6 +62,18 @@ async function PartnerManifestsPage() {
         <h3 id="reconciled-title" className="text-lg font-semibold">
           {t('reconciled', { month })}
         </h3>
+        <FilterForm action="/partner/manifests" aria-label={t('monthFilter')} className="flex flex-wrap items-end gap-3">
+          <Labelled id="reconciled-month" label={t('month')}>
+            <select id="reconciled-month" name="month" defaultValue={monthKey(chosen)} className={FIELD_CLASS}>
+              {choices.map((m) => (
+                <option key={monthKey(m)} value={monthKey(m)}>
+                  {monthName(m)}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <FilterSubmit>{t('show')}</FilterSubmit>
+        </FilterForm>
         {!shares ? (
           <LoadError message={t('loadError')} retry={t('retry')} />
         ) : shares.rows.length === 0 ? (
