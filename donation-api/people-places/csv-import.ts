@@ -69,12 +69,15 @@ export type CsvResult = { rows: CsvRow[]; problems: CsvProblem[]; written: boole
 
 class Rollback extends Error {}
 
+type ImportWork = (db: DbOrTx, out: CsvResult) => Promise<unknown>;
+const emptyResult = (): CsvResult => ({ rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 });
+
 /**
  * Runs an import's work in a transaction; keeps it only when no row is refused and it is not a dry run. A file-level
  * refusal (not CSV, empty, unknown column) is one problem on line 1.
  */
-export async function runImport(db: Db, dryRun: boolean, work: (tx: DbOrTx, out: CsvResult) => Promise<void>): Promise<CsvResult> {
-  const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
+export async function runImport(db: Db, dryRun: boolean, work: ImportWork): Promise<CsvResult> {
+  const out = emptyResult();
   try {
     await db.transaction(async (tx) => {
       await work(tx, out);
@@ -84,6 +87,21 @@ export async function runImport(db: Db, dryRun: boolean, work: (tx: DbOrTx, out:
   } catch (err) {
     if (err instanceof AdminError) out.problems.push(problem(1, null, err.code, err.message, err.params));
     else if (!(err instanceof Rollback)) throw err;
+  }
+  return out;
+}
+
+/**
+ * A preview of an import: the same work, which only reads, outside a transaction, so it holds nothing and other
+ * users' calls interleave with its reads. A file-level refusal is one problem on line 1, as in runImport.
+ */
+export async function previewImport(db: Db, work: ImportWork): Promise<CsvResult> {
+  const out = emptyResult();
+  try {
+    await work(db, out);
+  } catch (err) {
+    if (!(err instanceof AdminError)) throw err;
+    out.problems.push(problem(1, null, err.code, err.message, err.params));
   }
   return out;
 }
@@ -242,16 +260,7 @@ export async function previewBranches(db: Db, csvText: string, actor: string, op
       }
     }
   };
-  if (!opts.dryRun) return runImport(db, false, work);
-  // A preview writes nothing, so it needs no transaction: other users' calls interleave with its one read.
-  const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
-  try {
-    await work(db, out);
-  } catch (err) {
-    if (!(err instanceof AdminError)) throw err;
-    out.problems.push(problem(1, null, err.code, err.message, err.params));
-  }
-  return out;
+  return opts.dryRun ? previewImport(db, work) : runImport(db, false, work);
 }
 
 /** The command line's import: all rows or none; refusals list every bad line. */
@@ -326,17 +335,7 @@ export async function previewStores(db: Db, csvText: string, actor: string, opts
     }
     return planner.writes;
   };
-  if (opts.dryRun) {
-    // No transaction: a preview only reads, six statements, so other users' calls interleave with it.
-    const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
-    try {
-      await plan(db, out);
-    } catch (err) {
-      if (!(err instanceof AdminError)) throw err;
-      out.problems.push(problem(1, null, err.code, err.message, err.params));
-    }
-    return out;
-  }
+  if (opts.dryRun) return previewImport(db, plan);
   return runImport(db, false, async (tx, out) => {
     const writes = await plan(tx, out);
     if (!out.problems.length) await writeStorePlan(tx, writes);

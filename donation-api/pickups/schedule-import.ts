@@ -15,7 +15,7 @@ import type { Actor } from '../context';
 import type { Db, DbOrTx } from '../db/client';
 import { pickupSlots } from '../db/schema';
 import { queryRows } from '../db/sql-rows';
-import { problem, readCsv, runImport, type CsvResult } from '../people-places/csv-import';
+import { previewImport, problem, readCsv, runImport, type CsvResult } from '../people-places/csv-import';
 import { AdminError, pickBranch } from '../people-places/user-admin';
 import { refusedSlotBranch, slotValues, storeInScope } from './schedules';
 
@@ -246,17 +246,7 @@ export async function importSchedules(db: Db, access: ProgramAccess, actor: Acto
     }
     return writes;
   };
-  if (opts.dryRun) {
-    // A preview only reads (four statements), so it needs no transaction and holds nothing.
-    const out: CsvResult = { rows: [], problems: [], written: false, created: 0, updated: 0, linked: 0 };
-    try {
-      await plan(db, out);
-    } catch (err) {
-      if (!(err instanceof AdminError)) throw err;
-      out.problems.push(problem(1, null, err.code, err.message, err.params));
-    }
-    return out;
-  }
+  if (opts.dryRun) return previewImport(db, plan);
   return runImport(db, false, async (tx, out) => {
     const writes = await plan(tx, out);
     if (out.problems.length) return;
