@@ -17,6 +17,7 @@ import { WORKFLOW_TEXT_MAX } from '@/lib/domain/text-limits';
 import type { MarkedDonation } from '@/lib/domain/weight-flags';
 import { api } from '@/web/query/api-client';
 import { BffError } from '@/web/query/get-query-client';
+import { ListLoadError } from './list-load-error';
 
 const KEY = ['program', 'marked-donations'] as const;
 
@@ -46,12 +47,7 @@ function Marked({ admin }: { admin: boolean }) {
       {list.isPending ? (
         <Spinner label={t('loading')} />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-red-900">
-          <p>{t('loadError')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ListLoadError message={t('loadError')} retry={t('retry')} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <p className="text-gray-800">{t('empty')}</p>
       ) : (

@@ -12,6 +12,7 @@ import type { OutgoingMail } from '@/lib/domain/outgoing-mail';
 import { zonedMomentFormatter } from '@/lib/domain/zoned-time';
 import { api } from '@/web/query/api-client';
 import { BffError } from '@/web/query/get-query-client';
+import { ListLoadError } from './list-load-error';
 
 const KEY = ['program', 'mail'] as const;
 
@@ -43,12 +44,7 @@ function MailList() {
       {list.isPending ? (
         <Spinner label={t('loading')} />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-red-900">
-          <p>{t('loadError')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ListLoadError message={t('loadError')} retry={t('retry')} onRetry={() => void list.refetch()} />
       ) : (
         <>
           {!list.data.transport && (

@@ -18,6 +18,7 @@ import { seedOptions, type Seed } from '@/web/query/seed';
 import { BffError } from '@/web/query/get-query-client';
 import { useWhen } from './use-when';
 import { frenchDe } from '@/lib/domain/french-de';
+import { ListLoadError } from './list-load-error';
 
 const KEY = ['program', 'reopen-requests', 'open'] as const;
 
@@ -54,12 +55,7 @@ function Requests({ seed }: { seed?: Seed<ProgramReopenRequest[]> }) {
       {list.isPending ? (
         <Spinner label={t('loading')} />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-red-900">
-          <p>{t('loadError')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ListLoadError message={t('loadError')} retry={t('retry')} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <p className="text-gray-800">{t('empty')}</p>
       ) : (
