@@ -30,6 +30,22 @@ export async function programAccessOf(db: DbOrTx, userId: string): Promise<Progr
   return row ? programAccessSchema.parse(row) : null;
 }
 
+type Described = Pick<typeof users.$inferSelect, 'id' | 'email' | 'locale' | 'workplace' | 'loginType' | 'username'>;
+
+/** Who the user is, as the login answer and the current user's answer both say it. */
+export function describeUser(user: Described, links: LoginAnswer['branches']) {
+  return {
+    id: user.id,
+    branches: links,
+    branchId: links[0]?.branchId ?? '',
+    contactEmail: user.email,
+    locale: user.locale,
+    workplace: user.workplace,
+    loginType: user.loginType,
+    username: user.username,
+  };
+}
+
 /**
  * The answer of every successful login (docs/product.md, Users and sign-in): a fresh API token and the user's branches.
  * A user with no branch cannot sign in (docs/product.md, Who uses it and what each may do): 403 LOGIN_NO_BRANCH,
@@ -55,18 +71,5 @@ export async function loginAnswer(
     entityId: user.id,
     after: { method: opts.method },
   });
-  return {
-    id: user.id,
-    token,
-    expiresAt: expiresAt.toISOString(),
-    branches: links,
-    branchId: links[0]?.branchId ?? '',
-    contactEmail: user.email,
-    locale: user.locale,
-    workplace: user.workplace,
-    loginType: user.loginType,
-    username: user.username,
-    program,
-    partner,
-  };
+  return { ...describeUser(user, links), token, expiresAt: expiresAt.toISOString(), program, partner };
 }

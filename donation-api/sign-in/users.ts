@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { LoginType } from '@/lib/domain/enums';
 import { checkChangePasswordRules, isValidPassword } from '@/lib/domain/password-rules';
-import { branchLinksOf, loginAnswer, type LoginAnswer } from './login-answer';
+import { branchLinksOf, describeUser, loginAnswer, type LoginAnswer } from './login-answer';
 import { partnerAccessOf } from '../auth/partner-scope';
 import { issueDeviceCookie, verifyDeviceCookie } from './device-cookie';
 import type { CurrentUser } from '@/lib/domain/user-answers';
@@ -127,18 +127,7 @@ export async function passwordLogin(
 /** The login answer's shape for the caller, without issuing a token. */
 export async function currentUser(db: DbOrTx, user: AuthUser): Promise<CurrentUser> {
   const links = await branchLinksOf(db, user.id);
-  return {
-    id: user.id,
-    branches: links,
-    branchId: links[0]?.branchId ?? '',
-    contactEmail: user.email,
-    locale: user.locale,
-    workplace: user.workplace,
-    loginType: user.loginType,
-    username: user.username,
-    program: user.program,
-    partner: user.partner ? await partnerAccessOf(db, user.id) : null,
-  };
+  return { ...describeUser(user, links), program: user.program, partner: user.partner ? await partnerAccessOf(db, user.id) : null };
 }
 
 export async function logout(db: Db, user: AuthUser, now: Date): Promise<void> {
