@@ -4,11 +4,11 @@ import {
   csvDelimiter,
   csvLines,
   csvNumber,
+  csvStream,
   EXPORT_FIXED_COLUMNS,
   EXPORT_SOURCE_LABELS,
   guardCell,
   guardCells,
-  UTF8_BOM,
 } from '@/lib/domain/csv';
 import { WeightUnit } from '@/lib/domain/enums';
 import type { DbOrTx } from '../db/client';
@@ -72,40 +72,22 @@ function values(r: ExportDbRow, lang: ExportLang, branchName: string, cats: Cats
 export async function exportYearCsvLocalized(db: DbOrTx, branchId: string, year: number, lang: ExportLang, batchRows = EXPORT_BATCH_ROWS) {
   const { branchName, cats } = await exportContext(db, branchId);
   const lines = (rows: string[][]) => csvLines(rows, csvDelimiter(lang));
-  const encoder = new TextEncoder();
-  const batches = exportBatches(db, branchId, year, batchRows);
-  let headerSent = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(UTF8_BOM + lines([header(lang, cats).map(guardCell)])));
-          return;
-        }
-        const next = await batches.next();
-        if (next.done) return controller.close();
-        const out = next.value.map((r) => {
-          const v = values(r, lang, branchName, cats);
-          return [
-            ...v.text,
-            v.isoDate,
-            v.source,
-            csvNumber(v.pounds, lang),
-            csvNumber(v.amount, lang),
-            v.unit,
-            ...v.shares.map((s) => String(Math.round(s * 100))),
-          ].map(guardCell);
-        });
-        controller.enqueue(encoder.encode(lines(out)));
-      } catch (err) {
-        controller.error(err);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  const stream = csvStream(lines([header(lang, cats).map(guardCell)]), exportBatches(db, branchId, year, batchRows), (batch) =>
+    lines(
+      batch.map((r) => {
+        const v = values(r, lang, branchName, cats);
+        return [
+          ...v.text,
+          v.isoDate,
+          v.source,
+          csvNumber(v.pounds, lang),
+          csvNumber(v.amount, lang),
+          v.unit,
+          ...v.shares.map((s) => String(Math.round(s * 100))),
+        ].map(guardCell);
+      }),
+    ),
+  );
   return { stream };
 }
 

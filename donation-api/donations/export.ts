@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { csvLines, exportFileName, exportHeader, exportRowWriter, UTF8_BOM } from '@/lib/domain/csv';
+import { csvLines, csvStream, exportFileName, exportHeader, exportRowWriter } from '@/lib/domain/csv';
 import type { DbOrTx } from '../db/client';
 import { queryRows } from '../db/sql-rows';
 import { branches, categories } from '../db/schema';
@@ -124,42 +124,23 @@ export async function* exportBatches(
 /** The English CSV (docs/product.md, Exports of a year) of a branch's year as a byte stream, one batch at a time. */
 export async function exportYearCsv(db: DbOrTx, branchId: string, year: number, batchRows = EXPORT_BATCH_ROWS) {
   const { branchName, cats } = await exportContext(db, branchId);
-  const encoder = new TextEncoder();
-  const batches = exportBatches(db, branchId, year, batchRows);
   const exportRow = exportRowWriter(cats);
-  let headerSent = false;
-
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(UTF8_BOM + csvLines([exportHeader(cats)])));
-          return;
-        }
-        const next = await batches.next();
-        if (next.done) return controller.close();
-        const lines = next.value.map((r) =>
-          exportRow({
-            retailer: r.retailer,
-            banner: r.banner,
-            storeNumber: r.store_number,
-            storeName: r.store_name,
-            foodBank: branchName,
-            date: r.date,
-            source: Number(r.source),
-            weightInPounds: Number(r.weight_in_pounds),
-            shares: r.shares as Record<string, number>,
-          }),
-        );
-        controller.enqueue(encoder.encode(csvLines(lines)));
-      } catch (err) {
-        controller.error(err);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  const stream = csvStream(csvLines([exportHeader(cats)]), exportBatches(db, branchId, year, batchRows), (batch) =>
+    csvLines(
+      batch.map((r) =>
+        exportRow({
+          retailer: r.retailer,
+          banner: r.banner,
+          storeNumber: r.store_number,
+          storeName: r.store_name,
+          foodBank: branchName,
+          date: r.date,
+          source: Number(r.source),
+          weightInPounds: Number(r.weight_in_pounds),
+          shares: r.shares as Record<string, number>,
+        }),
+      ),
+    ),
+  );
   return { stream, fileName: exportFileName(branchName, year) };
 }

@@ -2,7 +2,7 @@
 // stores at a time, with the total row at the end, as a branch's year export streams (donations/export-formats.ts).
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvDelimiter, csvLines, csvNumber, guardCell, guardCells, UTF8_BOM } from '@/lib/domain/csv';
+import { csvDelimiter, csvLines, csvNumber, csvStream, guardCell, guardCells } from '@/lib/domain/csv';
 import type { partnerExportReport } from './partner-export';
 import { HEADINGS, partnerCells, partnerHeader, type Lang } from './partner-report';
 
@@ -24,33 +24,16 @@ export function partnerCsvStream(r: Export, lang: Lang): ReadableStream<Uint8Arr
   const sum = totals(header.length, lang);
   const cell = (v: string | number) => (typeof v === 'number' ? csvNumber(v, lang) : guardCell(v));
   const lines = (rows: string[][]) => csvLines(rows, csvDelimiter(lang));
-  const encoder = new TextEncoder();
-  const batches = r.batches();
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(UTF8_BOM + lines([header.map(guardCell)])));
-          return;
-        }
-        const next = await batches.next();
-        if (next.done) {
-          controller.enqueue(encoder.encode(lines([sum.row().map(cell)])));
-          return controller.close();
-        }
-        const rows = next.value.map((x) => partnerCells(x, r.categories));
-        rows.forEach(sum.add);
-        controller.enqueue(encoder.encode(lines(rows.map((row) => row.map(cell)))));
-      } catch (err) {
-        controller.error(err);
-      }
+  return csvStream(
+    lines([header.map(guardCell)]),
+    r.batches(),
+    (batch) => {
+      const rows = batch.map((x) => partnerCells(x, r.categories));
+      rows.forEach(sum.add);
+      return lines(rows.map((row) => row.map(cell)));
     },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+    () => lines([sum.row().map(cell)]),
+  );
 }
 
 /** A real .xlsx, streamed: numbers as numbers with a number format, a bold frozen header, a total row. */

@@ -99,3 +99,40 @@ export function exportCsv(donations: ExportDonation[], categories: readonly Expo
 }
 
 export { exportFileName } from './export-file-name';
+
+/**
+ * A CSV file as a byte stream, read a batch at a time so memory holds one batch whatever the file's size: the head
+ * (after the byte-order mark) first, then each batch's lines as it is read, then the tail if there is one. A cancelled
+ * download stops the reading.
+ */
+export function csvStream<T>(
+  head: string,
+  batches: AsyncGenerator<T, void, undefined>,
+  text: (batch: T) => string,
+  tail?: () => string,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let headSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!headSent) {
+          headSent = true;
+          controller.enqueue(encoder.encode(UTF8_BOM + head));
+          return;
+        }
+        const next = await batches.next();
+        if (next.done) {
+          if (tail) controller.enqueue(encoder.encode(tail()));
+          return controller.close();
+        }
+        controller.enqueue(encoder.encode(text(next.value)));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
