@@ -7,10 +7,11 @@ import { newRouter } from '../router';
 import { deleteDonation, donationYears, getDonation, pagedDonations, updateDonation } from './donations';
 import { exportContext, exportYearCsv } from './export';
 import { exportYearCsvLocalized, exportYearXlsx } from './export-formats';
-import { attachmentDisposition, exportFileName } from '@/lib/domain/export-file-name';
+import { exportFileName } from '@/lib/domain/export-file-name';
 import { recomputeGhg } from './ghg';
 import { CampaignDonationSchema, DonationSchema, json } from '../http/donation-schemas';
 import { errorResponses, updateResponses, uuidParam, yearParam } from '../http/params';
+import { tableFile, XLSX_TYPE } from '../http/table-file';
 import { writeContext } from './write-context';
 import { access, checkedBranchId, checkedBranchIds, checkedReach } from '../auth/access';
 
@@ -20,7 +21,6 @@ const security = [{ bearerAuth: [] }];
 const saveBody = { required: true, content: { 'application/json': { schema: saveDonationBodySchema } } };
 const idParams = z.object({ id: uuidParam });
 const MAX_PAGE = 5000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Static paths (paged, export, donationyears, update-ghg, campaigndonation/…) before "/donation/{id}".
 
@@ -100,19 +100,14 @@ donationRoutes.openapi(
     const branchId = checkedBranchId(c);
     const db = c.get('deps').db;
     const { branchName } = await exportContext(db, branchId);
-    let stream: ReadableStream<Uint8Array>;
-    if (format === 'xlsx') {
-      stream = (await exportYearXlsx(db, branchId, year, lang ?? 'en')).stream;
-      c.header('content-type', XLSX_TYPE);
-    } else {
-      stream =
-        lang === 'fr' ? (await exportYearCsvLocalized(db, branchId, year, 'fr')).stream : (await exportYearCsv(db, branchId, year)).stream;
-      c.header('content-type', 'text/csv; charset=utf-8');
-    }
+    const { stream } =
+      format === 'xlsx'
+        ? await exportYearXlsx(db, branchId, year, lang ?? 'en')
+        : lang === 'fr'
+          ? await exportYearCsvLocalized(db, branchId, year, 'fr')
+          : await exportYearCsv(db, branchId, year);
     const fileName = exportFileName(branchName, year, format === 'xlsx' ? 'xlsx' : lang === 'fr' ? 'csv-fr' : 'csv');
-    c.header('content-disposition', attachmentDisposition(fileName));
-    c.header('x-content-type-options', 'nosniff');
-    return c.body(stream, 200) as never;
+    return tableFile(c, format === 'xlsx' ? 'xlsx' : 'csv', fileName, stream);
   },
 );
 

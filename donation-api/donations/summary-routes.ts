@@ -5,6 +5,7 @@ import { newRouter } from '../router';
 import { monthReportPdf } from './month-report-pdf';
 import { monthSummary, storeUsage, yearSummary } from './summaries';
 import { json } from '../http/donation-schemas';
+import { fileLanguage } from '../http/table-file';
 import { errorResponses, monthParam, uuidParam, yearParam } from '../http/params';
 import { access, checkedBranchId } from '../auth/access';
 
@@ -52,7 +53,7 @@ summaryRoutes.openapi(
     const { year, month } = c.req.valid('param');
     const branchId = checkedBranchId(c);
     const { db, config } = c.get('deps');
-    const lang = c.req.valid('query').lang ?? (c.get('user').locale.startsWith('fr') ? 'fr' : 'en');
+    const lang = fileLanguage(c.req.valid('query').lang, c.get('user').locale);
     const pdf = await monthReportPdf(db, { branchId, year, month, lang, timeZone: config.timeZone });
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', attachmentDisposition(pdf.fileName));

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { attachmentDisposition, fileNamePart } from '@/lib/domain/export-file-name';
+import { fileNamePart } from '@/lib/domain/export-file-name';
 import { calendarDaySchema, partnerListSchema, partnerReportSchema } from '@/lib/domain/program-workflow';
 import { newRouter } from '../router';
 import { partnerCsv, partnerList, partnerReport, partnerXlsx } from './partner-report';
 import { json } from '../http/donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from '../http/params';
+import { fileLanguage, tableFile } from '../http/table-file';
 import { access, checkedProgram } from '../auth/access';
 
 // The retail partner report, for program staff: JSON for the screen, CSV and XLSX to send.
@@ -72,18 +73,11 @@ programPartnerReportRoutes.openapi(
   }),
   async (c) => {
     const { format, lang, ...q } = c.req.valid('query');
-    const user = c.get('user');
-    const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
+    const language = fileLanguage(lang, c.get('user').locale);
     const report = await partnerReport(c.get('deps').db, checkedProgram(c), q);
     // The retailer's or banner's name as written (Métro, Marché Tradition): filename* keeps its accents.
     const name = `partner-report-${fileNamePart(report.partner, 'partner')}-${q.from}-${q.to}.${format}`;
-    c.header('content-disposition', attachmentDisposition(name));
-    c.header('x-content-type-options', 'nosniff');
-    if (format === 'csv') {
-      c.header('content-type', 'text/csv; charset=utf-8');
-      return c.body(partnerCsv(report, language), 200) as never;
-    }
-    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return c.body(new Uint8Array(await partnerXlsx(report, language)), 200) as never;
+    const body = format === 'csv' ? partnerCsv(report, language) : new Uint8Array(await partnerXlsx(report, language));
+    return tableFile(c, format, name, body);
   },
 );

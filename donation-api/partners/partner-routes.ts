@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import {
   partnerFiguresSchema,
   partnerFiltersSchema,
@@ -24,6 +23,8 @@ import { statementFileName, statementPdfStream } from './partner-statement-pdf';
 import { issueStatement, keptStatement, listStatements } from './partner-statements';
 import { json } from '../http/donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from '../http/params';
+import { fileLanguage, tableFile } from '../http/table-file';
+import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { access, checkedPartner } from '../auth/access';
 
 // The retail partner's own calls. Access: a partner user only (declared, auth/access.ts), limited to the stores of their
@@ -81,19 +82,11 @@ partnerRoutes.openapi(
   }),
   async (c) => {
     const { format, lang, ...filters } = c.req.valid('query');
-    const user = c.get('user');
-    const language = lang ?? (user.locale.startsWith('fr') ? 'fr' : 'en');
+    const language = fileLanguage(lang, c.get('user').locale);
     const report = await partnerExportReport(c.get('deps'), checkedPartner(c), filters);
     const name = `${language === 'fr' ? 'dons' : 'donations'}-${report.partner}-${report.from.slice(0, 7)}-${report.to}.${format}`;
-    c.header('content-disposition', attachmentDisposition(name));
-    c.header('x-content-type-options', 'nosniff');
     // Streamed a batch of stores at a time (a national chain's year is tens of thousands of rows).
-    if (format === 'csv') {
-      c.header('content-type', 'text/csv; charset=utf-8');
-      return c.body(partnerCsvStream(report, language), 200) as never;
-    }
-    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return c.body(partnerXlsxStream(report, language), 200) as never;
+    return tableFile(c, format, name, format === 'csv' ? partnerCsvStream(report, language) : partnerXlsxStream(report, language));
   },
 );
 

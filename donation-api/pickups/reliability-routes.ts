@@ -3,7 +3,6 @@
 // stores. Anyone else gets the same 404 as an unknown call (auth/access.ts).
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { partnerFiltersSchema } from '@/lib/domain/partner';
 import {
   partnerPickupsSchema,
@@ -17,6 +16,7 @@ import { newRouter } from '../router';
 import { access, checkedPartner, checkedProgram } from '../auth/access';
 import { json } from '../http/donation-schemas';
 import { errorResponses, tableFileResponse } from '../http/params';
+import { fileLanguage, tableFile } from '../http/table-file';
 import { filteredScope, periodOf } from '../partners/partner-figures';
 import { partnerPickups } from './reliability';
 import { reliabilityCsv, reliabilityFileName, reliabilityXlsx } from './reliability-export';
@@ -59,15 +59,9 @@ reliabilityRoutes.openapi(
   async (c) => {
     const { format, lang, ...query } = c.req.valid('query');
     const answer = await c.get('pickupReliability').reliability(c.get('deps').db, checkedProgram(c), query, today(c));
-    const language = lang ?? (c.get('user').locale?.startsWith('fr') ? 'fr' : 'en');
-    c.header('content-disposition', attachmentDisposition(reliabilityFileName(answer, language, format)));
-    c.header('x-content-type-options', 'nosniff');
-    if (format === 'csv') {
-      c.header('content-type', 'text/csv; charset=utf-8');
-      return c.body(reliabilityCsv(answer, language), 200) as never;
-    }
-    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return c.body(new Uint8Array(await reliabilityXlsx(answer, language)), 200) as never;
+    const language = fileLanguage(lang, c.get('user').locale);
+    const body = format === 'csv' ? reliabilityCsv(answer, language) : new Uint8Array(await reliabilityXlsx(answer, language));
+    return tableFile(c, format, reliabilityFileName(answer, language, format), body);
   },
 );
 

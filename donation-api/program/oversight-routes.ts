@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { todayCalendarDate } from '@/lib/domain/dates';
 import { PROVINCE_CODES } from '@/lib/domain/enums';
-import { attachmentDisposition } from '@/lib/domain/export-file-name';
 import { oversightAnswerSchema, oversightQuerySchema, yearAnswerSchema, yearQuerySchema } from '@/lib/domain/program-oversight';
 import { totalsAnswerSchema, totalsQuerySchema } from '@/lib/domain/program-totals';
 import type { ApiEnv } from '../context';
@@ -11,6 +10,7 @@ import { oversightMonth, oversightYear } from './program-oversight';
 import { oversightCsv, oversightFileName, oversightXlsx } from './program-oversight-export';
 import { json } from '../http/donation-schemas';
 import { errorResponses, uuidParam, tableFileResponse } from '../http/params';
+import { fileLanguage, tableFile } from '../http/table-file';
 import { access, checkedProgram, checkedProgramBranch } from '../auth/access';
 
 // The program's oversight of the monthly reports. Every call: program staff only (404 for anyone else),
@@ -65,20 +65,12 @@ programOversightRoutes.openapi(
     },
   }),
   async (c) => {
-    const user = c.get('user');
     const program = checkedProgram(c);
     const { format, lang, ...query } = c.req.valid('query');
     const answer = await oversightMonth(c.get('deps').db, program, query, today(c), tz(c));
-    const language = lang ?? (user.locale?.startsWith('fr') ? 'fr' : 'en');
-    const fileName = oversightFileName(answer, format);
-    c.header('content-disposition', attachmentDisposition(fileName));
-    c.header('x-content-type-options', 'nosniff');
-    if (format === 'csv') {
-      c.header('content-type', 'text/csv; charset=utf-8');
-      return c.body(oversightCsv(answer, language, tz(c)), 200) as never;
-    }
-    c.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return c.body(new Uint8Array(await oversightXlsx(answer, language, tz(c))), 200) as never;
+    const language = fileLanguage(lang, c.get('user').locale);
+    const body = format === 'csv' ? oversightCsv(answer, language, tz(c)) : new Uint8Array(await oversightXlsx(answer, language, tz(c)));
+    return tableFile(c, format, oversightFileName(answer, format), body);
   },
 );
 
