@@ -3,11 +3,11 @@
 // staff looking at once queued for seconds. Most views follow no write that changes the answer, which the database
 // tells in one cheap read: an answer is kept and served again until then.
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { ReliabilityAnswer, ReliabilityQuery } from '@/lib/domain/pickup-reliability';
 import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { PickupReliabilityKeeper } from '../context';
 import type { Db } from '../db/client';
+import { KeptAnswers } from '../db/kept-answers';
 import { queryRows } from '../db/sql-rows';
 import { programReliability } from './reliability';
 
@@ -24,29 +24,17 @@ async function pickupFiguresDigest(db: Db): Promise<string> {
   return row?.digest ?? '';
 }
 
-type Entry = { digest: string; answer: Promise<ReliabilityAnswer> };
-
 /**
  * Program reliability, computed by programReliability and kept per scope, period, grouping and day until the digest
- * moves. The digest is read before the answer is computed: under read committed the answer then holds at least every
- * write the digest holds, so a kept answer is never older than its digest (one newer only costs a computation). Views
- * that arrive while an answer is computed wait for that one computation. One per API instance; each app server keeps
+ * moves (KeptAnswers: the digest is read before the answer is computed). One per API instance; each app server keeps
  * its own and reads the digest from the database on every view.
  */
 export class PickupReliabilityCache implements PickupReliabilityKeeper {
-  private readonly entries = new LRUCache<string, Entry>({ max: 64 });
+  private readonly kept = new KeptAnswers<ReliabilityAnswer>(64);
 
   async reliability(db: Db, access: ProgramAccess, q: ReliabilityQuery, today: string): Promise<ReliabilityAnswer> {
     const digest = await pickupFiguresDigest(db);
     const key = JSON.stringify([access.role, [...access.provinces].sort(), q.year, q.month ?? null, q.quarter ?? null, q.groupBy, today]);
-    const kept = this.entries.get(key);
-    if (kept && kept.digest === digest) return kept.answer;
-    const answer = programReliability(db, access, q, today);
-    this.entries.set(key, { digest, answer });
-    // A failed computation (the database went away) is not kept: the next view computes again.
-    answer.catch(() => {
-      if (this.entries.get(key)?.answer === answer) this.entries.delete(key);
-    });
-    return answer;
+    return this.kept.answer(key, digest, () => programReliability(db, access, q, today));
   }
 }

@@ -2,11 +2,11 @@
 // banks, 80,000 rows a year), and most views follow no write at all. An answer is kept and served again while nothing
 // it sums has changed, which the database tells in one cheap read, in the same terms as the writes record it.
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { ProgramAccess } from '@/lib/domain/program-access';
 import type { TotalsAnswer } from '@/lib/domain/program-totals';
 import type { ProgramTotalsKeeper } from '../context';
 import type { Db } from '../db/client';
+import { KeptAnswers } from '../db/kept-answers';
 import { scopeSql } from './program-oversight';
 import { programTotals } from './program-totals';
 import { queryRows } from '../db/sql-rows';
@@ -30,31 +30,19 @@ async function totalsDigest(db: Db, access: ProgramAccess): Promise<string> {
   return row?.digest ?? '';
 }
 
-type Entry = { digest: string; answer: Promise<TotalsAnswer> };
-
 /**
  * Program totals, computed by programTotals and kept per scope, month and time zone until the digest of their
- * branches changes. The digest is read before the answer is computed: under read committed, the answer then holds at
- * least every write the digest holds, so a kept answer is never older than its digest (one newer only costs a
- * recomputation). Views that arrive while an answer is being computed wait for that one computation. One per API
- * instance; each app server keeps its own, and every one reads the digest from the database on every view.
+ * branches changes (KeptAnswers: the digest is read before the answer is computed). One per API instance; each app
+ * server keeps its own, and every one reads the digest from the database on every view.
  */
 export class ProgramTotalsCache implements ProgramTotalsKeeper {
   // A program administrator looks at a few months; a coordinator's scope is a key of its own.
-  private readonly entries = new LRUCache<string, Entry>({ max: 64 });
+  private readonly kept = new KeptAnswers<TotalsAnswer>(64);
 
   /** `db` is the pool, never a transaction: programTotals reads with several statements at once. */
   async totals(db: Db, access: ProgramAccess, year: number, month: number, timeZone: string): Promise<TotalsAnswer> {
     const digest = await totalsDigest(db, access);
     const key = JSON.stringify([access.role, [...access.provinces].sort(), year, month, timeZone]);
-    const kept = this.entries.get(key);
-    if (kept && kept.digest === digest) return kept.answer;
-    const answer = programTotals(db, access, year, month, timeZone);
-    this.entries.set(key, { digest, answer });
-    // A failed computation (the database went away) is not kept: the next view computes again.
-    answer.catch(() => {
-      if (this.entries.get(key)?.answer === answer) this.entries.delete(key);
-    });
-    return answer;
+    return this.kept.answer(key, digest, () => programTotals(db, access, year, month, timeZone));
   }
 }
