@@ -12,7 +12,7 @@ import { bffHref } from '@/web/api/calls';
 import type { Statement } from '@/lib/domain/partner';
 import { api } from '@/web/query/api-client';
 import { BffError } from '@/web/query/bff';
-import { DownloadButton, type DownloadTexts } from './download-button';
+import { DownloadButton, type DownloadTexts } from '@/components/ui/download-button';
 import { StorePicker, type StorePickerTexts } from './store-picker';
 
 type Props = {

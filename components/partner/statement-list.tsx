@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { bffHref } from '@/web/api/calls';
 import type { Statement } from '@/lib/domain/partner';
-import { DownloadButton, type DownloadTexts } from './download-button';
+import { DownloadButton, type DownloadTexts } from '@/components/ui/download-button';
 import type { PartnerFormats } from './partner-formats';
 
 /** A statement's period in words: '2026-10' is a month, '2026-Q3' a quarter; anything else as the API wrote it. */

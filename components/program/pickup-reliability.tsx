@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { DownloadButton } from '@/components/partner/download-button';
+import { DownloadButton } from '@/components/ui/download-button';
 import { FilterForm } from '@/components/ui/filter-form';
 import { PROVINCE_CODES, PROVINCE_NAMES, type ProvinceCode } from '@/lib/domain/enums';
 import { FLAG_RUN, type ReliabilityAnswer, type ReliabilityRow } from '@/lib/domain/pickup-reliability';

@@ -11,7 +11,7 @@ import { chosenStoreOf } from '@/components/partner/store-picker-texts';
 import { figureFilters, monthsFromTo, queryString } from '@/components/partner/partner-params';
 import { MonthTable, ShareTable, StoreTable } from '@/components/partner/partner-tables';
 import { isRedirect, LoadError } from '@/components/program/load-error';
-import { DownloadButton } from '@/components/partner/download-button';
+import { DownloadButton } from '@/components/ui/download-button';
 import { PartnerStoreSchedule } from '@/components/pickups/partner-store-schedule';
 import { bffHref } from '@/web/api/calls';
 import { todayCalendarDate } from '@/lib/domain/dates';

@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { withPageMessages } from '@/components/i18n/client-messages';
-import { ButtonLink } from '@/components/ui/button';
-import { FormMessage } from '@/components/ui/form-message';
+import { InvalidInvitationLink } from '@/components/people/invalid-invitation-link';
 
 /**
  * A link that no longer works (unknown, used or expired): a 404, in the card the live link opens, in the invitee's
@@ -13,10 +12,7 @@ async function InvitationNotFound() {
   return (
     <BrandedLayout>
       <AuthCard title={t('title')}>
-        <div className="flex flex-col gap-4">
-          <FormMessage>{t('invalid')}</FormMessage>
-          <ButtonLink href="/login">{t('toLogin')}</ButtonLink>
-        </div>
+        <InvalidInvitationLink />
       </AuthCard>
     </BrandedLayout>
   );

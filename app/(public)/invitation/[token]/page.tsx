@@ -3,9 +3,8 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard, BrandedLayout } from '@/components/auth/branded-layout';
 import { withPageMessages } from '@/components/i18n/client-messages';
+import { InvalidInvitationLink } from '@/components/people/invalid-invitation-link';
 import { InvitationForm } from '@/components/people/invitation-form';
-import { FormMessage } from '@/components/ui/form-message';
-import { ButtonLink } from '@/components/ui/button';
 import { invitationLookup } from '@/web/i18n/visitor-locale';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,14 +27,7 @@ async function InvitationPage({ params }: PageProps<'/invitation/[token]'>) {
   return (
     <BrandedLayout>
       <AuthCard title={info?.kind === 'reset' ? t('resetTitle') : t('title')}>
-        {info ? (
-          <InvitationForm token={token} info={info} />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <FormMessage>{t('invalid')}</FormMessage>
-            <ButtonLink href="/login">{t('toLogin')}</ButtonLink>
-          </div>
-        )}
+        {info ? <InvitationForm token={token} info={info} /> : <InvalidInvitationLink />}
       </AuthCard>
     </BrandedLayout>
   );

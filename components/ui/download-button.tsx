@@ -21,8 +21,8 @@ type Props = {
 };
 
 /**
- * A file of the partner's (figures as CSV or XLSX, a statement's PDF) that can take a while to make for a national
- * chain: the button stays disabled and busy, with a spinner and "Preparing the file…", until the answer begins (the
+ * A file that can take a while to make (a partner's figures or statement for a national chain, the program's pickup
+ * reliability): the button stays disabled and busy, with a spinner and "Preparing the file…", until the answer begins (the
  * API streams it, and the browser's download manager shows the rest). The file goes straight to the download manager
  * (web/download/browser-download.ts: the page never holds it). Before the page has hydrated it is a plain link.
  */
