@@ -15,6 +15,7 @@ import { registerRoutes } from './routes';
 import { newRouter } from './router';
 import { ProgramTotalsCache } from './program/program-totals-cache';
 import { PickupReliabilityCache } from './pickups/reliability-cache';
+import { PartnerFiguresCache } from './partners/partner-figures-cache';
 import { ReferenceCache } from './db/reference-cache';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -32,6 +33,7 @@ export function createDonationApi(deps: ApiDeps) {
   const reference = new ReferenceCache();
   const programTotals = new ProgramTotalsCache();
   const pickupReliability = new PickupReliabilityCache();
+  const partnerFigures = new PartnerFiguresCache();
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -40,6 +42,7 @@ export function createDonationApi(deps: ApiDeps) {
     c.set('reference', reference);
     c.set('programTotals', programTotals);
     c.set('pickupReliability', pickupReliability);
+    c.set('partnerFigures', partnerFigures);
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);

@@ -5,7 +5,8 @@ import type { ApiConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import type { branches } from './db/schema';
 import type { TotalsAnswer } from '@/lib/domain/program-totals';
-import type { ReliabilityAnswer, ReliabilityQuery } from '@/lib/domain/pickup-reliability';
+import type { PartnerPickups, ReliabilityAnswer, ReliabilityQuery } from '@/lib/domain/pickup-reliability';
+import type { PartnerFigures, PartnerFilters } from '@/lib/domain/partner';
 import type { ReferenceCache } from './db/reference-cache';
 
 /** A retail partner's scope as every call reads it (names are read only where a screen shows them). */
@@ -76,6 +77,18 @@ export type PickupReliabilityKeeper = {
   reliability(db: Db, access: ProgramAccess, q: ReliabilityQuery, today: string): Promise<ReliabilityAnswer>;
 };
 
+/** What a retail partner's kept answer is for: whose scope, which filters, which period, and the day when it counts pickups. */
+export type PartnerAnswerKey = { grant: PartnerGrant; filters: PartnerFilters; period: { from: string; to: string }; today?: string };
+
+/**
+ * A retail partner's figures and pickup counts kept per API instance until a write changes what they read
+ * (partners/partner-figures-cache.ts); `compute` is the answer from scratch.
+ */
+export type PartnerFiguresKeeper = {
+  figures(db: Db, key: PartnerAnswerKey, compute: () => Promise<PartnerFigures>): Promise<PartnerFigures>;
+  pickups(db: Db, key: PartnerAnswerKey, compute: () => Promise<PartnerPickups>): Promise<PartnerPickups>;
+};
+
 export type ApiEnv = {
   /** Set only by in-process callers (auth/token-memo.ts). */
   Bindings: TokenMemoBindings;
@@ -87,6 +100,8 @@ export type ApiEnv = {
     programTotals: ProgramTotalsKeeper;
     /** The program's pickup reliability, kept until a write changes it (pickups/reliability-cache.ts). */
     pickupReliability: PickupReliabilityKeeper;
+    /** A retail partner's figures and pickup counts, kept until a write changes them (partners/partner-figures-cache.ts). */
+    partnerFigures: PartnerFiguresKeeper;
     user: AuthUser;
     requestId: string;
     access: CheckedAccess;

@@ -3,9 +3,10 @@
 // retailer: a 3,000-store chain, and BENCH_DONATIONS donations, default 1,000,000, over last year and this one, every
 // past month submitted). The app as users get it (npm start on the build in BENCH_DIST, default .next-bench, made when
 // missing); the demo partner `retail` is given the whole chain, the demo program administrator signs in beside it.
-// BENCH_ROUNDS rounds (3), each loading /partner and then /program BENCH_VIEWS times (20) one after the other:
-// the document's size (raw and gzip), the server's CPU time per view (the server's process group, from /proc) and
-// the wall time per view. Goal: /partner's document ≤ 200 kB and its server time ≤ 1.5 × /program's.
+// BENCH_ROUNDS rounds (3), each loading /partner and then /program BENCH_VIEWS times (20) one after the other, each
+// screen's views after a donation corrected (so its first view computes its answer from scratch; the later ones are
+// kept answers, as most views are): the document's size (raw and gzip), the server's CPU time of the first view and
+// per view (the server's process group, from /proc) and the wall time per view. Goal: /partner's document ≤ 200 kB and its server time ≤ 1.5 × /program's.
 // Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/rfp_bench_partner, dropped and created anew), BENCH_PORT.
 import os from 'node:os';
 import path from 'node:path';
@@ -90,9 +91,23 @@ async function main() {
     }
     const rows: string[] = [];
     const ratios: number[] = [];
+    const coldRatios: number[] = [];
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
     for (let round = 1; round <= ROUNDS; round++) {
       const cpu: number[] = [];
+      const coldCpu: number[] = [];
       for (const t of targets) {
+        // Both screens keep their answers between views until a write changes what they read: a donation corrected
+        // and put back (its food bank's totals version moves on) makes the next view of each compute from scratch.
+        await writer.query(
+          `update donations set weight_in_pounds = weight_in_pounds + 1 where id = (select id from donations order by id limit 1)`,
+        );
+        await writer.query(
+          `update donations set weight_in_pounds = weight_in_pounds - 1 where id = (select id from donations order by id limit 1)`,
+        );
+        const cold = await view(t.url, t.cookie, stop.pid);
+        coldCpu.push(cold.cpuMs);
         const samples: Sample[] = [];
         for (let i = 0; i < VIEWS; i++) samples.push(await view(t.url, t.cookie, stop.pid));
         const cpuPerView = samples.reduce((n, s) => n + s.cpuMs, 0) / VIEWS;
@@ -103,13 +118,19 @@ async function main() {
         cpu.push(cpuPerView);
         const d = docs.get(t.page)!;
         rows.push(
-          `| ${round} | ${t.page} | ${d.kB.toFixed(1)} kB (${d.gzipKB.toFixed(1)}) | ${cpuPerView.toFixed(0)} ms | ${wall.toFixed(0)} ms |`,
+          `| ${round} | ${t.page} | ${d.kB.toFixed(1)} kB (${d.gzipKB.toFixed(1)}) | ${cold.cpuMs.toFixed(0)} ms | ${cpuPerView.toFixed(0)} ms | ${wall.toFixed(0)} ms |`,
         );
-        log(`round ${round}: ${t.page}: ${cpuPerView.toFixed(0)} ms CPU a view, p50 ${wall.toFixed(0)} ms`);
+        log(
+          `round ${round}: ${t.page}: ${cold.cpuMs.toFixed(0)} ms CPU after a write, ${cpuPerView.toFixed(0)} ms a view, p50 ${wall.toFixed(0)} ms`,
+        );
       }
       ratios.push(cpu[0]! / cpu[1]!);
-      rows.push(`| ${round} | × /program (server CPU) | | ${(cpu[0]! / cpu[1]!).toFixed(2)} | |`);
+      coldRatios.push(coldCpu[0]! / coldCpu[1]!);
+      rows.push(
+        `| ${round} | × /program (server CPU) | | ${(coldCpu[0]! / coldCpu[1]!).toFixed(2)} | ${(cpu[0]! / cpu[1]!).toFixed(2)} | |`,
+      );
     }
+    await writer.end();
     const partnerDoc = docs.get(targets[0]!.page)!;
     const ratio = quantile(ratios, 0.5);
     console.log(
@@ -118,12 +139,13 @@ async function main() {
     console.log(
       `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB\n`,
     );
-    console.log(`| round | screen | document (gzip) | server CPU a view | p50 a view |`);
-    console.log('|---:|---|---:|---:|---:|');
+    console.log(`| round | screen | document (gzip) | server CPU, first view after a write | server CPU a view | p50 a view |`);
+    console.log('|---:|---|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
     console.log(
       `\nGoals: document ≤ ${GOAL_KB} kB: ${partnerDoc.kB <= GOAL_KB ? 'met' : 'NOT met'} (${partnerDoc.kB.toFixed(1)} kB); ` +
-        `server time ≤ ${GOAL_RATIO} × /program: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (median of rounds ${ratio.toFixed(2)} ×)`,
+        `server time ≤ ${GOAL_RATIO} × /program: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (median of rounds ${ratio.toFixed(2)} ×; ` +
+        `the first view after a write ${quantile(coldRatios, 0.5).toFixed(2)} ×)`,
     );
   } finally {
     await stop();

@@ -1,4 +1,4 @@
-import { bigint, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { branches, donations, stores } from './schema-core';
 
@@ -164,14 +164,3 @@ export const scheduleProposals = pgTable(
     check('schedule_proposals_status_check', sql`${t.status} in ('open', 'approved', 'declined')`),
   ],
 );
-
-/**
- * One row: a number that moves on in every transaction that wrote anything the pickup reliability counts (slots,
- * pauses, outcomes, linked donations, and the branches, stores, banners and retailers it groups and names by), set
- * at the commit by the triggers of migration 0020. The reliability view keeps its answer while it has not moved
- * (pickups/reliability-cache.ts).
- */
-export const pickupFiguresVersion = pgTable('pickup_figures_version', {
-  id: smallint('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});

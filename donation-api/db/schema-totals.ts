@@ -59,3 +59,16 @@ export const totalsVersions = pgTable('totals_versions', {
     .references(() => branches.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One row: a number that moves on in every transaction that wrote one of the slowly changing tables the program's
+ * pickup reliability and a retail partner's figures read (pickup slots, pauses, outcomes and linked donations;
+ * branches, stores, banners, retailers, which food bank serves which store, month submissions, food categories), set
+ * at the commit by the triggers of migrations 0020 and 0021. Donations move their branch's totals version instead
+ * (above): a row every save took would queue the whole country's saves. The reliability view and the partner's figures
+ * keep their answers while what they read has not moved (pickups/reliability-cache.ts, partners/partner-figures-cache.ts).
+ */
+export const figuresVersion = pgTable('figures_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -60,21 +60,49 @@ export async function filteredScope(db: DbOrTx, grant: PartnerGrant, f: PartnerF
   return { where: sql.join(parts, sql` and `), branches: !!f.province };
 }
 
-type StoreRow = { store_id: string; lbs: number; co2e: number } & Record<string, unknown>;
+type FigureRow = { kind: 'store' | 'banner' | 'total'; id: string | null; n: number; lbs: number; co2e: number | null } & Record<
+  string,
+  unknown
+>;
 
-/** Pounds, CO2e and the category split per store over submitted months of the period: one row per store. */
-export async function submittedByStore(db: DbOrTx, scope: StoreScope, fromKey: number, toKey: number, categories: CategoryRef[]) {
-  const rows = await queryRows<StoreRow>(
+/**
+ * Over submitted months of the period, in one statement that sums each store once: the stores at or above the
+ * BY_STORE_MAX-th heaviest one's pounds (ties included, so that the caller breaks them by name), pounds per banner,
+ * and the total with its category split and the number of stores that gave. A national chain's thousands of stores
+ * stay in the database: the answer is about a hundred rows, not one per store.
+ */
+export async function submittedFigures(db: DbOrTx, scope: StoreScope, fromKey: number, toKey: number, categories: CategoryRef[]) {
+  const cats = categories.map((c) => `c${c.id}`);
+  const catTotals = sql.raw(cats.map((c) => `sum(${c})::float8 as ${c}`).join(', '));
+  const catNulls = sql.raw(cats.map((c) => `null::float8 as ${c}`).join(', '));
+  const catColumns = sql.raw(cats.join(', '));
+  const rows = await queryRows<FigureRow>(
     db,
-    sql`select t.store_id, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
-      ${submittedTotalsFrom(scope, fromKey, toKey)} group by t.store_id`,
+    sql`with per as materialized (
+        select t.store_id, s.banner_id, sum(t.pounds)::float8 as lbs, sum(t.ghg_kg_co2e)::float8 as co2e, ${categorySums(categories)}
+        ${submittedTotalsFrom(scope, fromKey, toKey)} group by t.store_id, s.banner_id
+      ), listed as (
+        select coalesce((select lbs from per order by lbs desc offset ${BY_STORE_MAX - 1} limit 1), '-infinity'::float8) as floor
+      )
+      select 'store' as kind, store_id::text as id, 1 as n, lbs, co2e, ${catColumns} from per where lbs >= (select floor from listed)
+      union all
+      select 'banner', banner_id::text, count(*)::int, sum(lbs)::float8, null::float8, ${catNulls} from per group by banner_id
+      union all
+      select 'total', null, count(*)::int, coalesce(sum(lbs), 0)::float8, coalesce(sum(co2e), 0)::float8, ${catTotals} from per`,
   );
-  return rows.map((r) => ({
-    storeId: r.store_id,
-    pounds: Number(r.lbs),
-    kgCo2e: Number(r.co2e),
-    categories: categoryPounds(r, categories),
-  }));
+  const stores = rows
+    .filter((r) => r.kind === 'store')
+    .map((r) => ({ storeId: r.id!, pounds: Number(r.lbs), kgCo2e: Number(r.co2e), categories: categoryPounds(r, categories) }));
+  const banners = rows.filter((r) => r.kind === 'banner').map((r) => ({ bannerId: r.id, pounds: Number(r.lbs) }));
+  const total = rows.find((r) => r.kind === 'total');
+  return {
+    stores,
+    banners,
+    storeCount: Number(total?.n ?? 0),
+    pounds: Number(total?.lbs ?? 0),
+    kgCo2e: Number(total?.co2e ?? 0),
+    categories: total ? categoryPounds(total, categories) : {},
+  };
 }
 
 /** Pounds per month (YYYYMM) over submitted months. */
@@ -119,17 +147,19 @@ async function storeNames(db: DbOrTx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** GET /api/partner/figures. */
-export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: PartnerFilters): Promise<PartnerFigures> {
+/** GET /api/partner/figures over period `p` (periodOf the filters). */
+export async function partnerFigures(
+  deps: Pick<ApiDeps, 'db' | 'config'>,
+  grant: PartnerGrant,
+  f: PartnerFilters,
+  p: Period,
+): Promise<PartnerFigures> {
   const { db, config } = deps;
-  const p = periodOf(f, deps.now(), config.timeZone);
   const scope = await filteredScope(db, grant, f);
   const categories = await categoriesOf(db);
-  const [retailer, stores, bannerRows, provinces, perStore, months, open] = await Promise.all([
+  const [retailer, storesInScope, bannerRows, provinces, figures, months, open] = await Promise.all([
     queryRows<{ id: string; name: string }>(db, sql`select id, name from retailers where id = ${grant.retailerId}::uuid`),
-    // Every store of the scope by its banner only: a national chain has thousands, and their names are read for the
-    // ones listed (storeNames), not for all.
-    queryRows<{ id: string; banner_id: string | null }>(db, sql`select s.id, s.banner_id from stores s where ${partnerStoreWhere(grant)}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from stores s where ${partnerStoreWhere(grant)}`),
     queryRows<{ id: string; name: string }>(
       db,
       sql`select distinct bn.id, bn.name from stores s join banners bn on bn.id = s.banner_id where ${partnerStoreWhere(grant)}`,
@@ -139,12 +169,11 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
       sql`select distinct b.province from branch_stores bs join stores s on s.id = bs.store_id join branches b on b.id = bs.branch_id
         where ${partnerStoreWhere(grant)} and b.province is not null order by 1`,
     ),
-    submittedByStore(db, scope, p.fromKey, p.toKey, categories),
+    submittedFigures(db, scope, p.fromKey, p.toKey, categories),
     submittedByMonth(db, scope, p.fromKey - 100, p.toKey),
     openMonths(db, scope.where, p, config.timeZone),
   ]);
   if (!retailer[0]) throw notFound();
-  const storeById = new Map(stores.map((s) => [s.id, s]));
 
   const byMonth = monthsOf(p).map((month) => ({
     month,
@@ -152,15 +181,12 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
     lastYearPounds: months.get(key(month) - 100) ?? 0,
   }));
 
-  // The stores that gave the most, ties by name: the names of those at or above the last listed one's pounds.
-  const ranked = [...perStore].sort((a, b) => b.pounds - a.pounds);
-  const floor = ranked[Math.min(BY_STORE_MAX, ranked.length) - 1]?.pounds ?? 0;
+  // The stores that gave the most, ties by name: submittedFigures lists those at or above the last listed one's pounds.
   const names = await storeNames(
     db,
-    ranked.filter((e) => e.pounds >= floor).map((e) => e.storeId),
+    figures.stores.map((e) => e.storeId),
   );
-  const byStore = ranked
-    .filter((e) => e.pounds >= floor)
+  const byStore = figures.stores
     .map((e) => {
       const s = names.get(e.storeId);
       return {
@@ -176,18 +202,15 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
     .sort((a, b) => b.pounds - a.pounds || a.name.localeCompare(b.name));
 
   const bannerName = new Map(bannerRows.map((b) => [b.id, b.name]));
-  const banners = new Map<string, { bannerId: string | null; name: string | null; pounds: number }>();
-  for (const e of perStore) {
-    const id = storeById.get(e.storeId)?.banner_id ?? null;
-    const b =
-      banners.get(id ?? '') ??
-      banners.set(id ?? '', { bannerId: id, name: id ? (bannerName.get(id) ?? null) : null, pounds: 0 }).get(id ?? '')!;
-    b.pounds += e.pounds;
-  }
-
-  const total = (id: number) => perStore.reduce((n, e) => n + (e.categories[String(id)] ?? 0), 0);
-  const byCategory = categories.map((c) => ({ categoryId: c.id, name: c.name, nameFr: c.nameFr, pounds: total(c.id) }));
-  const allCats = byCategory.map((c) => ({ categoryId: c.categoryId, pounds: c.pounds }));
+  const byBanner = figures.banners
+    .map((b) => ({ bannerId: b.bannerId, name: b.bannerId ? (bannerName.get(b.bannerId) ?? null) : null, pounds: b.pounds }))
+    .sort((a, b) => b.pounds - a.pounds);
+  const byCategory = categories.map((c) => ({
+    categoryId: c.id,
+    name: c.name,
+    nameFr: c.nameFr,
+    pounds: figures.categories[String(c.id)] ?? 0,
+  }));
 
   return {
     retailer: retailer[0],
@@ -196,17 +219,17 @@ export async function partnerFigures(deps: ApiDeps, grant: PartnerGrant, f: Part
     options: {
       provinces: provinces.map((r) => r.province),
       banners: bannerRows.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
-      storesInScope: stores.length,
+      storesInScope: storesInScope[0]?.n ?? 0,
     },
     totals: {
-      pounds: perStore.reduce((n, s) => n + s.pounds, 0),
-      kgCo2e: perStore.reduce((n, s) => n + s.kgCo2e, 0),
-      meals: mealsOf(allCats),
+      pounds: figures.pounds,
+      kgCo2e: figures.kgCo2e,
+      meals: mealsOf(categoryEntries(figures.categories)),
     },
     byMonth,
     byStore: byStore.slice(0, BY_STORE_MAX),
-    storeCount: perStore.length,
-    byBanner: [...banners.values()].sort((a, b) => b.pounds - a.pounds),
+    storeCount: figures.storeCount,
+    byBanner,
     byCategory,
     openMonths: open,
   };

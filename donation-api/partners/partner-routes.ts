@@ -15,7 +15,7 @@ import {
 } from '@/lib/domain/partner';
 import { newRouter } from '../router';
 import { partnerExportReport } from './partner-export';
-import { partnerFigures } from './partner-figures';
+import { partnerFigures, periodOf } from './partner-figures';
 import { askQuery, LINES_MAX, partnerLines, queriesOfPartner } from './partner-queries';
 import { partnerCsvStream, partnerXlsxStream } from './partner-export-file';
 import { partnerStores } from './partner-stores';
@@ -47,7 +47,14 @@ partnerRoutes.openapi(
     request: { query: partnerFiltersSchema },
     responses: { 200: json(partnerFiguresSchema, 'Figures'), ...errorResponses },
   }),
-  async (c) => c.json(await partnerFigures(c.get('deps'), checkedPartner(c), c.req.valid('query')), 200),
+  async (c) => {
+    const deps = c.get('deps');
+    const grant = checkedPartner(c);
+    const filters = c.req.valid('query');
+    const period = periodOf(filters, deps.now(), deps.config.timeZone);
+    const key = { grant, filters, period };
+    return c.json(await c.get('partnerFigures').figures(deps.db, key, () => partnerFigures(deps, grant, filters, period)), 200);
+  },
 );
 
 partnerRoutes.openapi(
