@@ -270,3 +270,38 @@ test('someone who is not a partner opening /partner is sent home', async ({ page
   await page.goto('/partner/statements');
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
+
+test('the focus comes back to a download button when the file is on its way, unless the user went on to another field', async ({
+  page,
+}) => {
+  const t = MESSAGES.en.Partner.figures;
+  await login(page, { username: 'retail', lang: 'en' });
+  await expect(page).toHaveURL(/\/partner$/);
+  const xlsx = page.getByRole('button', { name: t.exportXlsx });
+  const ready = async () => {
+    await expect(xlsx).toBeEnabled();
+    await expect(xlsx).not.toHaveAttribute('aria-busy');
+  };
+  // Nothing else focused meanwhile: the button has the focus again, for a keyboard user's next step.
+  await Promise.all([page.waitForEvent('download'), xlsx.click()]);
+  await ready();
+  await expect(xlsx).toBeFocused();
+  // Going on to the store picker while the file is prepared (in the click's own task, so surely before the answer,
+  // which the button learns of a quarter second later at the soonest): the picker keeps the focus and its suggestions.
+  const picker = page.getByRole('combobox', { name: t.store });
+  const [button, field] = [await xlsx.elementHandle(), await picker.elementHandle()];
+  const download = page.waitForEvent('download');
+  await page.evaluate(
+    ([b, p]) => {
+      (b as HTMLButtonElement).click();
+      (p as HTMLInputElement).focus();
+    },
+    [button, field] as const,
+  );
+  await picker.fill('a');
+  await download;
+  await ready();
+  await expect(picker).toBeFocused();
+  await expect(picker).toHaveValue('a');
+  await expect(page.getByRole('listbox', { name: t.store }).getByRole('option').first()).toBeVisible();
+});

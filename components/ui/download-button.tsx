@@ -33,9 +33,12 @@ export function DownloadButton({ href, fileName, children, texts, variant = 'sec
   const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(false);
-  // A disabled button loses the focus: it comes back when the file is on its way, for a keyboard user's next step.
+  // A disabled button loses the focus: it comes back when the file is on its way, for a keyboard user's next step,
+  // unless the user has gone on to another field meanwhile (typing in the store picker, say), which keeps it.
   useEffect(() => {
-    if (wasBusy.current && !busy) button.current?.focus();
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body || active === button.current;
+    if (wasBusy.current && !busy && focusLost) button.current?.focus();
     wasBusy.current = busy;
   }, [busy]);
 
