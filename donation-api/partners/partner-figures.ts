@@ -149,7 +149,7 @@ async function storeNames(db: DbOrTx, ids: string[]) {
 
 /** GET /api/partner/figures over period `p` (periodOf the filters). */
 export async function partnerFigures(
-  deps: Pick<ApiDeps, 'db' | 'config'>,
+  deps: Pick<ApiDeps, 'db'> & { config: Pick<ApiDeps['config'], 'timeZone'> },
   grant: PartnerGrant,
   f: PartnerFilters,
   p: Period,
