@@ -12,6 +12,7 @@ import { owesMonthSql } from '../donations/owed-months';
 import { queryRows } from '../db/sql-rows';
 import {
   categoriesOf,
+  categoryColumn,
   categoryEntries,
   categoryPounds,
   categorySums,
@@ -72,7 +73,7 @@ type FigureRow = { kind: 'store' | 'banner' | 'total'; id: string | null; n: num
  * stay in the database: the answer is about a hundred rows, not one per store.
  */
 export async function submittedFigures(db: DbOrTx, scope: StoreScope, fromKey: number, toKey: number, categories: CategoryRef[]) {
-  const cats = categories.map((c) => `c${c.id}`);
+  const cats = categories.map(categoryColumn);
   const catTotals = sql.raw(cats.map((c) => `sum(${c})::float8 as ${c}`).join(', '));
   const catNulls = sql.raw(cats.map((c) => `null::float8 as ${c}`).join(', '));
   const catColumns = sql.raw(cats.join(', '));

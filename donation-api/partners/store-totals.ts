@@ -10,21 +10,20 @@ export type CategoryRef = { id: number; name: string; nameFr: string };
 export const categoriesOf = (db: DbOrTx) =>
   queryRows<CategoryRef>(db, sql`select id, name, name_fr as "nameFr" from categories order by display_order`);
 
-/** `coalesce(sum(t.category_pounds[k]), 0) as c<k>` for every category (ids are the reference data's integers). */
+/** The name of a category's column in the sums below: c<id> (ids are the reference data's integers). */
+export function categoryColumn(c: CategoryRef): string {
+  if (!Number.isInteger(c.id)) throw new Error(`category id ${String(c.id)}`);
+  return `c${c.id}`;
+}
+
+/** `coalesce(sum(t.category_pounds[k]), 0) as c<k>` for every category. */
 export function categorySums(categories: CategoryRef[]): SQL {
-  return sql.raw(
-    categories
-      .map((c) => {
-        if (!Number.isInteger(c.id)) throw new Error(`category id ${String(c.id)}`);
-        return `coalesce(sum(t.category_pounds[${c.id}]), 0)::float8 as c${c.id}`;
-      })
-      .join(', '),
-  );
+  return sql.raw(categories.map((c) => `coalesce(sum(t.category_pounds[${c.id}]), 0)::float8 as ${categoryColumn(c)}`).join(', '));
 }
 
 /** The category columns of a row as a map from category id to pounds. */
 export function categoryPounds(row: Record<string, unknown>, categories: CategoryRef[]): Record<string, number> {
-  return Object.fromEntries(categories.map((c) => [String(c.id), Number(row[`c${c.id}`] ?? 0)]));
+  return Object.fromEntries(categories.map((c) => [String(c.id), Number(row[categoryColumn(c)] ?? 0)]));
 }
 
 /** Which stores (`s`) to read, and whether the condition (or the select) needs their branches (`b`) too. */
