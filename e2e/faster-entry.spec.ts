@@ -214,3 +214,25 @@ for (const lang of LANGS) {
     });
   });
 }
+
+// Repeat last donation fills the form's fields, so it waits for them: until the page has run its scripts and read the
+// offline draft, the fields are closed (a draft restored later would overwrite what it filled, and a closed field
+// cannot take the focus), and the repeat buttons with them. Seen on a loaded machine: clicked in that moment, the
+// unit changed but the weight never got the focus.
+test('Repeat last donation is closed until the form is ready, then fills it and gives the weight the focus', async ({ page }) => {
+  const td = MESSAGES.en.DonationForm;
+  await login(page, { lang: 'en' });
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/donations/add', { waitUntil: 'commit' });
+  const first = page.getByTestId('repeat-donation').getByRole('button').first();
+  await expect(first).toBeDisabled();
+  release();
+  await expect(first).toBeEnabled();
+  await first.click();
+  await expect(page.getByLabel(td.weight, { exact: true })).toBeFocused();
+});

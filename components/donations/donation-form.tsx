@@ -219,6 +219,9 @@ export function DonationForm({
   });
 
   const locked = mode === 'edit' && !!donation?.submitted;
+  // Closed until hydrated and the draft is read (a value typed earlier would be overwritten), while saving, and in a
+  // locked month; Repeat last donation with them.
+  const fieldsClosed = locked || saving || !draft.ready;
   const errorText = (name: DonationFieldName, fallback: ErrorKey) => {
     const code = errors[name];
     return code ? tErr(code, fallback) : undefined;
@@ -250,9 +253,8 @@ export function DonationForm({
       {mode === 'add' && (
         <MonthSubmittedWarning branchId={branchId} dateIso={typedToIso(values.date, f.locale)} initial={initialSubmitted} />
       )}
-      {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} />}
-      {/* Closed until hydrated and the draft is read: a value typed earlier would be overwritten. */}
-      <fieldset disabled={locked || saving || !draft.ready} className="flex flex-col gap-5">
+      {mode === 'add' && <RepeatDonation usage={usage} stores={stores} campaignId={campaignId} onRepeat={repeat} disabled={fieldsClosed} />}
+      <fieldset disabled={fieldsClosed} className="flex flex-col gap-5">
         {/* A group needs a name (WCAG 1.3.1): read out as the fields' context; the page's heading names the form. */}
         <legend className="sr-only">{t('detailsLegend')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">

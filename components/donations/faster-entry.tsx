@@ -102,11 +102,15 @@ export function RepeatDonation({
   stores,
   campaignId,
   onRepeat,
+  disabled,
 }: {
   usage: StoreUsage[];
   stores: StoreAnswer[];
   campaignId: string;
   onRepeat: (u: StoreUsage) => void;
+  /** While the form's fields are closed (draft not read yet, saving, month locked): a repeat then would fill fields that
+   * cannot take the focus, and a draft restored after it would overwrite what it filled. */
+  disabled: boolean;
 }) {
   const t = useTranslations('FasterEntry');
   const f = useNumberFormats();
@@ -137,6 +141,7 @@ export function RepeatDonation({
             <li key={u.storeId}>
               <button
                 type="button"
+                disabled={disabled}
                 onClick={() => onRepeat(u)}
                 className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-md bg-white px-3 py-2 text-left text-sm ring-1 ring-black/10 hover:bg-primary-light focus-visible:outline-3 focus-visible:outline-gray-900"
               >
