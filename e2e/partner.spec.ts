@@ -5,7 +5,7 @@ import { expect, test } from './support/test';
 import type { PartnerFigures, PartnerLine, Statement } from '../lib/domain/partner';
 import { login } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { LANGS, MESSAGES, fill, pattern } from './support/donations';
+import { LANGS, MESSAGES, fill, pattern, settle } from './support/donations';
 import { shootWidths } from './support/shots';
 
 // The retail partner's own screens, as the demo partner `retail` (every store of Sobeys Inc., in Ontario, Quebec and
@@ -195,6 +195,8 @@ for (const lang of LANGS) {
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdfText(bytes)).toContain(number);
+    // The download button's colours fade back from busy (transition-colors): mid-fade, white on grey is 3:1.
+    await settle(page);
     await shootWidths(page, 'partner-statements', lang);
     await expectNoSeriousA11yViolations(page, `/partner/statements ${lang}`);
   });
