@@ -4,8 +4,8 @@
 // interface. Now it listens on 127.0.0.1 unless HOSTNAME says otherwise.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { migratedDataDir } from '../support/template-db';
 
 const root = path.resolve(__dirname, '..', '..');
 jest.setTimeout(240_000);
@@ -16,7 +16,7 @@ let output = '';
 let base: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-api-alone-'));
+  dataDir = (await migratedDataDir()).dataDir;
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', REMINDERS_CRON: 'off' };
   const created = spawnSync(
     process.execPath,

@@ -2,9 +2,9 @@
 // (naming the holder) and nothing is damaged; once the server stops (SIGTERM, closing cleanly) it works again.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@/donation-api/demo/seed-demo';
+import { migratedDataDir } from '../support/template-db';
 
 const root = path.resolve(__dirname, '..', '..');
 // node --import tsx: one process (tsx's own command line would run the script in a child with another pid).
@@ -33,7 +33,7 @@ async function login(username: string, password: string) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-lock-'));
+  dataDir = (await migratedDataDir()).dataDir;
   const port = 3200 + 50 + Math.floor(Math.random() * 40);
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [...tsx, path.join(root, 'scripts', 'api-server.ts')], {

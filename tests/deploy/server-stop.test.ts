@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { uploadAfterAnswer } from '../support/early-answer';
+import { migratedDataDir } from '../support/template-db';
 
 jest.setTimeout(120_000);
 const root = path.join(__dirname, '..', '..');
@@ -17,10 +17,10 @@ let server: ChildProcess;
 let port: number;
 let output = '';
 
-/** Starts the API server on a new embedded database (each group of tests has its own: the stop ends it). */
+/** Starts the API server on its own embedded database, already migrated (each group of tests has its own: the stop ends it). */
 async function startServer() {
   output = '';
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-stop-'));
+  dataDir = (await migratedDataDir()).dataDir;
   // Node itself with tsx as a loader, one process, as a server runs in production. tsx's command line runs the
   // script in a child and relays SIGTERM to it; when the busy child does not acknowledge the signal within tsx's 30 ms,
   // tsx kills it and exits 143: the stop under load then failed for tsx's reason, not the server's.

@@ -96,6 +96,18 @@ export async function freshPgliteFolder(): Promise<{ dataDir: string; remove: ()
   return { dataDir, remove: () => removeCopy(dataDir) };
 }
 
+/**
+ * A new data folder (DATA_DIR) whose embedded database is already migrated, for a test that starts a server or the
+ * command line and is not about a first start: PostgreSQL's initdb and the migrations cost a new folder 4-9 s of CPU.
+ */
+export async function migratedDataDir(): Promise<{ dataDir: string; remove: () => void }> {
+  const template = await pgliteTemplateFolder();
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), 'rfp-test-data-'));
+  copies.add(dataDir);
+  fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  return { dataDir, remove: () => removeCopy(dataDir) };
+}
+
 const TEMPLATE_LOCK = 727275;
 
 async function withAdmin<T>(base: URL, fn: (admin: Client) => Promise<T>): Promise<T> {
