@@ -13,7 +13,9 @@ const baseURL = `http://localhost:${port}`;
 // workplace), made once here in the main process; workers inherit E2E_DATA_DIR and skip this.
 if (!process.env.E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-'));
-  execFileSync('sh', ['e2e/support/prepare-data-dir.sh', dir], { stdio: 'inherit' });
+  // npm test seeds one folder for both shards while jest runs (scripts/test.mjs): a copy of it is the same start.
+  if (process.env.E2E_PREPARED_DATA_DIR) fs.cpSync(process.env.E2E_PREPARED_DATA_DIR, dir, { recursive: true });
+  else execFileSync('sh', ['e2e/support/prepare-data-dir.sh', dir], { stdio: 'inherit' });
   process.env.E2E_DATA_DIR = dir;
   // A copy for e2e/fuzz-surfaces.spec.ts, which starts a server of its own to read its log: made now, before the
   // main server opens (and locks) the folder.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { testBrowserPath } from './scripts/test-browser.mjs';
 
 // Smoke test of the release folder (npm run package): `node server.js` in that folder, as an operator starts it,
-// on a fresh embedded database, in production mode with its own secret. npm test runs it after the main suite.
+// on a fresh embedded database, in production mode with its own secret. npm test runs it beside the browser shards.
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { name: string; version: string };
 const releaseDir = path.resolve(process.env.RELEASE_DIR ?? path.join('release', `${pkg.name}-${pkg.version}`));
 const port = Number(process.env.E2E_PORT ?? 3100) + 7;
@@ -17,7 +17,8 @@ process.env.E2E_RELEASE_DIR = releaseDir;
 
 export default defineConfig({
   testDir: './e2e/release',
-  outputDir: './test-results/release',
+  // Not inside ./test-results: it runs beside the first shard, whose folder that is.
+  outputDir: './test-results-release',
   workers: 1,
   retries: 0,
   timeout: 60_000,

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // npm test: every suite. Jest (API, domain; on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set; each file's
-// tests in a random order, JEST_SEED=N replays one) runs while the production build is made; then Playwright in
-// Debian's Chromium, as two shards side by side (each with its own app server and database, E2E_PORT 3100 and 3101; the specs split by their recorded times, scripts/e2e-shards.mjs),
-// while the release folder is packaged; then the release folder's browser smoke test. Prints each step's time, then one line "N passed, N failed".
+// tests in a random order, JEST_SEED=N replays one) runs while the production build is made and the browser tests'
+// data folder is seeded; then Playwright in Debian's Chromium, as two shards side by side (each with its own app
+// server on a copy of that folder, E2E_PORT 3100 and 3101; the specs split by their recorded times,
+// scripts/e2e-shards.mjs), while the release folder is packaged and then smoke-tested. Prints each step's time, then
+// one line "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { splitSpecs } from './e2e-shards.mjs';
@@ -20,11 +23,11 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const started = Date.now();
 const timings = [];
 
-/** Runs node with args, each output line prefixed with the step's name (steps run side by side). */
-function step(name, args, env = {}) {
+/** Runs node (or `command`) with args, each output line prefixed with the step's name (steps run side by side). */
+function step(name, args, env = {}, command = process.execPath) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -130,6 +133,11 @@ const jest = step('jest', [
     );
 });
 
+// The browser tests' data folder (the demo data and the users the browser cannot create), seeded once here, while
+// jest runs, instead of once per shard at its start: each shard's app server opens a copy (playwright.config.ts).
+const preparedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-e2e-prepared-'));
+const prepared = step('prepare e2e data', ['e2e/support/prepare-data-dir.sh', preparedDataDir], {}, 'sh');
+
 const chromium = testBrowserPath();
 console.log(`test: browser ${chromium}`);
 if (!fs.existsSync(chromium)) {
@@ -145,15 +153,24 @@ if (!fs.existsSync(chromium)) {
 } else {
   // Browser tests after jest: both at once would starve the app servers of the machine's two cores.
   await jest;
-  const packaged = step('package', ['scripts/package.mjs']);
+  const shardEnv = (await prepared) === 0 ? { E2E_PREPARED_DATA_DIR: preparedDataDir } : {}; // else each shard seeds its own
   const [first, second] = splitSpecs('e2e');
-  await Promise.all([playwright('playwright-1', first, { E2E_PORT: '3100' }), playwright('playwright-2', second, { E2E_PORT: '3101' })]);
-  if (process.env.E2E_RECORD_DURATIONS === '1') recordDurations();
-  if ((await packaged) !== 0) {
+  // The release folder's smoke test starts as soon as the folder is packaged, beside the shards: it waits on its
+  // server's starts more than it computes, and at the end, alone, it added its whole length to the run.
+  const release = step('package', ['scripts/package.mjs']).then((code) => {
+    if (code === 0) return playwright('release-smoke-test', ['--config', 'playwright.release.config.ts']);
     problems.push('npm run package failed');
     failed += 1;
-  } else await playwright('release-smoke-test', ['--config', 'playwright.release.config.ts']);
+  });
+  await Promise.all([
+    playwright('playwright-1', first, { ...shardEnv, E2E_PORT: '3100' }),
+    playwright('playwright-2', second, { ...shardEnv, E2E_PORT: '3101' }),
+    release,
+  ]);
+  if (process.env.E2E_RECORD_DURATIONS === '1') recordDurations();
 }
+await prepared;
+fs.rmSync(preparedDataDir, { recursive: true, force: true });
 
 console.log('test: steps (start and length, seconds)');
 for (const t of timings) console.log(`test:   ${t.name.padEnd(20)} +${String(t.start).padStart(5)}  ${String(t.seconds).padStart(5)}`);
