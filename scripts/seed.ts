@@ -13,7 +13,8 @@ async function main() {
   try {
     await ensureReferenceData(handle.db);
     const started = performance.now();
-    const seeded = await seedDemo(handle.db, { today: new Date(), bananaBoxLbs: configFromEnv().bananaBoxLbs });
+    const { timeZone, bananaBoxLbs } = configFromEnv();
+    const seeded = await seedDemo(handle.db, { now: new Date(), timeZone, bananaBoxLbs });
     if (seeded)
       console.log(
         `seed: demo data created in the ${where} in ${Math.round(performance.now() - started)} ms (users demo and demo2, password Demo-2026)`,

@@ -6,7 +6,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { DEMO_PASSWORD, seedDemo } from './seed-demo';
+import { DEMO_PASSWORD, seedDemo, type DemoSeedOptions } from './seed-demo';
 
 /** The value of DEMO_IN_PRODUCTION by which an operator runs a production server with the demo's open accounts. */
 export const DEMO_IN_PRODUCTION_OPT_IN = 'yes-this-is-a-demo';
@@ -68,7 +68,7 @@ export async function prepareDemoData(
   kind: 'pglite' | 'postgres',
   env: DemoEnv,
   log: Logger,
-  opts: { today: Date; bananaBoxLbs: number },
+  opts: DemoSeedOptions,
 ): Promise<void> {
   if (wantsDemoData(env, kind) && (await seedDemo(db, opts))) log.info('demo data created');
   if (env.NODE_ENV !== 'production') return;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { RFP_CAMPAIGN_ID, LoginType, Source, WeightUnit } from '@/lib/domain/enums';
+import { todayCalendarDate } from '@/lib/domain/dates';
 import { toPounds } from '@/lib/domain/weight';
 import { ghgKgCo2e, newestGhgFactors } from '../donations/ghg';
 import type { Db } from '../db/client';
@@ -42,7 +43,11 @@ export const DEMO_PASSWORD = 'Demo-2026';
  * today, every month submitted except the current one and the one before, with pickup schedules for their stores
  * since last month (demo-pickups.ts). Does nothing (answers false) when any user exists.
  */
-export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number }): Promise<boolean> {
+/** When the demo is seeded, and the app's time zone: the calendar date there is the demo's today (at 22:00 in Toronto,
+ * UTC is already on the next day, and a UTC date gave branches donations dated tomorrow). */
+export type DemoSeedOptions = { now: Date; timeZone: string; bananaBoxLbs: number };
+
+export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<boolean> {
   await ensureReferenceData(db);
   const passwordHash = await hash(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -52,7 +57,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
     if (Number(n) > 0) return false;
     const rand = mulberry32(20260101);
     const factors = await newestGhgFactors(tx);
-    const today = { year: opts.today.getUTCFullYear(), month: opts.today.getUTCMonth() + 1, day: opts.today.getUTCDate() };
+    const today = todayCalendarDate(opts.now, opts.timeZone);
 
     await tx.insert(appSettings).values({ key: BG_DATA_KEY, value: DEFAULT_BG_DATA }).onConflictDoNothing();
     await tx.insert(contacts).values(
@@ -281,7 +286,7 @@ export async function seedDemo(db: Db, opts: { today: Date; bananaBoxLbs: number
       reason: 'A late donation from the Queen St W store was found after we submitted: 320 lb of produce to add.',
       requestedBy: demo!.email,
       requestedByUserId: demo!.id,
-      requestedAt: new Date(opts.today.getTime() - 2 * 86_400_000),
+      requestedAt: new Date(opts.now.getTime() - 2 * 86_400_000),
     });
     return true;
   });

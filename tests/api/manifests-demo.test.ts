@@ -15,7 +15,7 @@ describe('demo manifests (PGlite)', () => {
 
   it('seeds two months of Sobeys lines with a few differences and one line missing on the branch side', async () => {
     const today = new Date('2026-12-02T15:00:00Z');
-    expect(await seedDemo(api.db, { today, bananaBoxLbs: 40 })).toBe(true);
+    expect(await seedDemo(api.db, { now: today, timeZone: 'America/Toronto', bananaBoxLbs: 40 })).toBe(true);
     const [toronto] = await api.db.select().from(s.branches).where(eq(s.branches.name, 'Toronto Community Food Bank'));
     const [september, october] = [
       await branchReconciliation(api.db, toronto!.id, 2026, 9),

@@ -16,7 +16,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     api = await createTestApi(kind);
     api.clock.now = today;
     // No time limit (no timed tests; this machine is shared): the inserts are batched, a few statements in all.
-    expect(await seedDemo(api.db, { today, bananaBoxLbs: 40 })).toBe(true);
+    expect(await seedDemo(api.db, { now: today, timeZone: 'America/Toronto', bananaBoxLbs: 40 })).toBe(true);
   }, 300_000);
   afterAll(() => api.close());
 
@@ -271,7 +271,21 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
 
   it('does nothing when users exist', async () => {
     const before = await api.db.$count(s.donations);
-    expect(await seedDemo(api.db, { today, bananaBoxLbs: 40 })).toBe(false);
+    expect(await seedDemo(api.db, { now: today, timeZone: 'America/Toronto', bananaBoxLbs: 40 })).toBe(false);
     expect(await api.db.$count(s.donations)).toBe(before);
   });
+});
+
+describe("the demo's today", () => {
+  let api: TestApi;
+  beforeAll(() => createTestApi('pglite').then((a) => void (api = a)));
+  afterAll(() => api.close());
+
+  // 03:00 UTC on 3 December is 22:00 on 2 December in Toronto: the demo's branches had donations dated the next day.
+  it('is the calendar date in the app time zone, not in UTC: no donation is dated after it', async () => {
+    const now = new Date('2026-12-03T03:00:00Z');
+    expect(await seedDemo(api.db, { now, timeZone: 'America/Toronto', bananaBoxLbs: 40 })).toBe(true);
+    const [{ last }] = (await api.db.execute(sql`select max(date)::text as last from donations`)).rows as [{ last: string }];
+    expect(last).toBe('2026-12-02');
+  }, 300_000);
 });

@@ -32,7 +32,7 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 
 async function seeded(db: Db) {
   await ensureReferenceData(db);
-  await seedDemo(db, { today: new Date(), bananaBoxLbs: 40 });
+  await seedDemo(db, { now: new Date(), timeZone: 'America/Toronto', bananaBoxLbs: 40 });
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-backup-'));

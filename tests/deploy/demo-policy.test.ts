@@ -27,7 +27,7 @@ function capturingLogger() {
   return { log: pino({ level: 'info' }, stream), warnings: () => lines.filter((l) => l.level === 40) };
 }
 
-const opts = { today: new Date('2026-06-10T12:00:00Z'), bananaBoxLbs: 40 };
+const opts = { now: new Date('2026-06-10T12:00:00Z'), timeZone: 'America/Toronto', bananaBoxLbs: 40 };
 
 describe('who gets demo data', () => {
   it('production gets it only when SEED_DEMO=true; npm start (which sets it) and development keep it', () => {
