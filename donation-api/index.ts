@@ -34,7 +34,11 @@ async function start(): Promise<DonationApiInstance> {
   await ensureReferenceData(handle.db);
   // Demo data only when wanted (SEED_DEMO; never by default in production), and a warning at every production start
   // while a demo account keeps its published password.
-  await prepareDemoData(handle.db, handle.kind, process.env, logger, { now: new Date(), timeZone: config.timeZone, bananaBoxLbs: config.bananaBoxLbs });
+  await prepareDemoData(handle.db, handle.kind, process.env, logger, {
+    now: new Date(),
+    timeZone: config.timeZone,
+    bananaBoxLbs: config.bananaBoxLbs,
+  });
   const mailer = createMailer({ db: handle.db, log: logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = createDonationApi({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
   const reminders = startReminderSchedule({ db: handle.db, config, mailer, log: logger, now: () => new Date() });
