@@ -108,8 +108,8 @@ export function RepeatDonation({
   stores: StoreAnswer[];
   campaignId: string;
   onRepeat: (u: StoreUsage) => void;
-  /** While the form's fields are closed (draft not read yet, saving, month locked): a repeat then would fill fields that
-   * cannot take the focus, and a draft restored after it would overwrite what it filled. */
+  /** While the add form's fields are closed (its offline draft not read yet, or saving): a repeat then would fill fields
+   * that cannot take the focus, and a draft restored after it would overwrite what it filled. */
   disabled: boolean;
 }) {
   const t = useTranslations('FasterEntry');
