@@ -132,13 +132,15 @@ test('double-clicks send one request: Delete, Add Donation (en)', async ({ page 
   await expect(row).toHaveCount(0);
   expect(deletes).toHaveLength(1);
 
-  // Add Donation, double-clicked; typed as people type: a thousands separator and an ISO date. The weight stays
-  // within five times the store's usual one, so the unusual-weight question does not come first.
+  // Add Donation, double-clicked; typed as people type: a thousands separator and an ISO date. The weight stays well
+  // within five times the store's usual one (the median of its last 50 donations: 480-620 lb in the demo data, and
+  // lowered by the small donations other tests of the run add to the branch's first store, 428 lb in one CI run), so
+  // the unusual-weight question does not come first.
   await page.goto(`/donations/add?from=${encodeURIComponent(`/donations/${open.year}/${open.month}`)}`);
-  await fillAdd(page, 'en', isoDay(open, 1), '1,456.5');
+  await fillAdd(page, 'en', isoDay(open, 1), '1,004.5');
   await page.getByRole('button', { name: t.addDonation }).dblclick();
   await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
-  await expect(page.getByTestId('donation-row').filter({ hasText: '1,456.5 lbs' }).first()).toBeVisible();
+  await expect(page.getByTestId('donation-row').filter({ hasText: '1,004.5 lbs' }).first()).toBeVisible();
   expect(creates).toHaveLength(1);
 });
 
@@ -147,12 +149,13 @@ test('French weights with spaces and a decimal comma; "1er" for the first of the
   const t = MESSAGES.fr.DonationForm;
   const { open } = demoMonths();
   await page.goto(`/donations/add?from=${encodeURIComponent(`/donations/${open.year}/${open.month}`)}`);
-  await fillAdd(page, 'fr', isoDay(open, 1), '2\u00a0345,5');
+  // Well within five times the store's usual weight, as in the English test above.
+  await fillAdd(page, 'fr', isoDay(open, 1), '1\u00a0004,5');
   await page.getByRole('button', { name: t.addDonation }).click();
   await expect(page).toHaveURL(new RegExp(`/donations/${open.year}/${open.month}$`));
   const row = page
     .getByTestId('donation-row')
-    .filter({ hasText: /2\s345,5 lb/ })
+    .filter({ hasText: /1\s004,5 lb/ })
     .first();
   await expect(row).toBeVisible();
   await expect(row.locator('.sr-only').first()).toHaveText(/^1er /);
