@@ -35,6 +35,10 @@ import { returnedRow } from '../db/sql-rows';
 
 export const DEMO_PASSWORD = 'Demo-2026';
 
+/** When the demo is seeded, and the app's time zone: the calendar date there is the demo's today (at 22:00 in Toronto,
+ * UTC is already on the next day, and a UTC date gave branches donations dated tomorrow). */
+export type DemoSeedOptions = { now: Date; timeZone: string; bananaBoxLbs: number };
+
 /**
  * Demo data for a fresh database: users demo and demo2 (password Demo-2026), the single sign-on users
  * employee (work account) and partner (customer identity), the program administrator program and the Ontario
@@ -43,10 +47,6 @@ export const DEMO_PASSWORD = 'Demo-2026';
  * today, every month submitted except the current one and the one before, with pickup schedules for their stores
  * since last month (demo-pickups.ts). Does nothing (answers false) when any user exists.
  */
-/** When the demo is seeded, and the app's time zone: the calendar date there is the demo's today (at 22:00 in Toronto,
- * UTC is already on the next day, and a UTC date gave branches donations dated tomorrow). */
-export type DemoSeedOptions = { now: Date; timeZone: string; bananaBoxLbs: number };
-
 export async function seedDemo(db: Db, opts: DemoSeedOptions): Promise<boolean> {
   await ensureReferenceData(db);
   const passwordHash = await hash(DEMO_PASSWORD);
