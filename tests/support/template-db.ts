@@ -87,26 +87,23 @@ const removeCopy = (dataDir: string) => {
 // until a reboot).
 process.once('exit', () => copies.forEach(removeCopy));
 
-/** A new PGlite data folder copied from the migrated template, and how to remove it. */
-export async function freshPgliteFolder(): Promise<{ dataDir: string; remove: () => void }> {
+/** A copy of the migrated template in a new folder (or in its `inside` subfolder), and how to remove it. */
+async function templateCopy(prefix: string, inside = ''): Promise<{ dataDir: string; remove: () => void }> {
   const template = await pgliteTemplateFolder();
-  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), 'rfp-test-db-'));
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), prefix));
   copies.add(dataDir);
-  fs.cpSync(template, dataDir, { recursive: true });
+  fs.cpSync(template, path.join(dataDir, inside), { recursive: true });
   return { dataDir, remove: () => removeCopy(dataDir) };
 }
+
+/** A new PGlite data folder copied from the migrated template, and how to remove it. */
+export const freshPgliteFolder = () => templateCopy('rfp-test-db-');
 
 /**
  * A new data folder (DATA_DIR) whose embedded database is already migrated, for a test that starts a server or the
  * command line and is not about a first start: PostgreSQL's initdb and the migrations cost a new folder 4-9 s of CPU.
  */
-export async function migratedDataDir(): Promise<{ dataDir: string; remove: () => void }> {
-  const template = await pgliteTemplateFolder();
-  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), 'rfp-test-data-'));
-  copies.add(dataDir);
-  fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-  return { dataDir, remove: () => removeCopy(dataDir) };
-}
+export const migratedDataDir = () => templateCopy('rfp-test-data-', 'pglite');
 
 const TEMPLATE_LOCK = 727275;
 
