@@ -56,7 +56,8 @@ export async function monthEndData(target: string, pgUrl: string, branches: numb
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfp-bench-month-end-'));
     handle = await openDb({ dataDir: path.join(dir, 'pglite') });
     await ensureReferenceData(handle.db);
-    await seedDemo(handle.db, { now: new Date(), timeZone: configFromEnv().timeZone, bananaBoxLbs: configFromEnv().bananaBoxLbs });
+    const { timeZone, bananaBoxLbs } = configFromEnv();
+    await seedDemo(handle.db, { now: new Date(), timeZone, bananaBoxLbs });
     env = { DATA_DIR: dir, DATABASE_URL: '' };
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
